@@ -1,0 +1,218 @@
+//! Text diagrams: `X` black, `O` white, `.` empty, top row first.
+//!
+//! The one board notation of goishi: tests, case files, docs and the CLI all read and write
+//! it. Cells may be separated by spaces or not. A header line of column letters (starting with
+//! `A`) is skipped, and row numbers at either end of a row are ignored, so a diagram printed
+//! with coordinates reads back. `+` is read as an empty point (a star point), and `*` as a
+//! stone of the marked colour (the one just played, in the contact-capture cases).
+
+use crate::board::Board;
+use crate::color::Color;
+use crate::geometry::{column_name, Geometry, Topology};
+use crate::point::Point;
+
+/// A parsed diagram, before it is put on a geometry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagram {
+    /// Number of columns.
+    pub width: u32,
+    /// Number of rows.
+    pub height: u32,
+    /// Cells in point order: index `y * width + x`, `y = 0` the bottom row.
+    pub cells: Vec<Option<Color>>,
+    /// The points drawn as `*`, in point order.
+    pub marks: Vec<Point>,
+}
+
+/// What is wrong with a diagram.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DiagramError {
+    #[error("the diagram has no row")]
+    Empty,
+    #[error("diagram row {row} has {found} points, the first row has {expected}")]
+    Ragged {
+        row: usize,
+        found: usize,
+        expected: usize,
+    },
+    #[error("diagram row {row}: unexpected character {ch:?}; expected X, O, . (or + and *)")]
+    BadChar { row: usize, ch: char },
+    #[error("the diagram is {width}x{height}, larger than 52x52")]
+    TooLarge { width: usize, height: usize },
+    #[error("the diagram is {found}, the board is {expected}")]
+    SizeMismatch { found: String, expected: String },
+}
+
+impl Diagram {
+    /// Parses a diagram; `*` cells become stones of `mark_color`.
+    pub fn parse(text: &str, mark_color: Color) -> Result<Diagram, DiagramError> {
+        let mut rows: Vec<Vec<char>> = Vec::new();
+        for line in text.lines() {
+            let t = line.trim();
+            if t.is_empty()
+                || (t.starts_with('A') && t.chars().all(|c| c.is_ascii_alphabetic() || c == ' '))
+            {
+                continue;
+            }
+            let t = t.trim_matches(|c: char| c.is_ascii_digit() || c.is_whitespace());
+            let row: Vec<char> = t.chars().filter(|c| !c.is_whitespace()).collect();
+            for &ch in &row {
+                if !matches!(ch, 'X' | 'O' | '.' | '+' | '*') {
+                    return Err(DiagramError::BadChar {
+                        row: rows.len() + 1,
+                        ch,
+                    });
+                }
+            }
+            rows.push(row);
+        }
+        let height = rows.len();
+        let width = rows.first().map_or(0, Vec::len);
+        if height == 0 || width == 0 {
+            return Err(DiagramError::Empty);
+        }
+        if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != width) {
+            return Err(DiagramError::Ragged {
+                row: i + 1,
+                found: r.len(),
+                expected: width,
+            });
+        }
+        // A graph board draws as one row of up to 4096 points; a grid is at most 52x52.
+        if height > 52 || (height > 1 && width > 52) || width > crate::geometry::MAX_GRAPH_POINTS {
+            return Err(DiagramError::TooLarge { width, height });
+        }
+        let mut cells = vec![None; width * height];
+        let mut marks = Vec::new();
+        for (r, row) in rows.iter().enumerate() {
+            let y = height - 1 - r;
+            for (x, &ch) in row.iter().enumerate() {
+                let i = y * width + x;
+                cells[i] = match ch {
+                    'X' => Some(Color::Black),
+                    'O' => Some(Color::White),
+                    '*' => {
+                        marks.push(Point::new(i));
+                        Some(mark_color)
+                    }
+                    _ => None,
+                };
+            }
+        }
+        marks.sort();
+        Ok(Diagram {
+            width: width as u32,
+            height: height as u32,
+            cells,
+            marks,
+        })
+    }
+
+    /// Puts the diagram's stones on an empty board of `geometry`, whose size must match.
+    pub fn to_board(&self, geometry: &Geometry) -> Result<Board, DiagramError> {
+        if geometry.width() != self.width || geometry.height() != self.height {
+            return Err(DiagramError::SizeMismatch {
+                found: format!("{}x{}", self.width, self.height),
+                expected: geometry.describe(),
+            });
+        }
+        let mut board = Board::new(geometry.clone());
+        for (i, &c) in self.cells.iter().enumerate() {
+            if c.is_some() {
+                board.set(Point::new(i), c);
+            }
+        }
+        Ok(board)
+    }
+}
+
+pub(crate) fn render(board: &Board, coordinates: bool) -> String {
+    let g = board.geometry();
+    let (w, h) = (g.width(), g.height());
+    let cell = |x: u32, y: u32| {
+        board
+            .get(Point::new((y * w + x) as usize))
+            .map_or('.', Color::diagram_char)
+    };
+    let mut out = String::with_capacity(((2 * w + 8) * (h + 2)) as usize);
+    let coordinates = coordinates && *g.topology() != Topology::Graph;
+    let col_width = if w > 25 { 2 } else { 1 };
+    let header = || {
+        let mut s = String::from("   ");
+        for x in 0..w {
+            s.push_str(&format!("{:>col_width$} ", column_name(x)));
+        }
+        s.truncate(s.trim_end().len());
+        s.push('\n');
+        s
+    };
+    if coordinates {
+        out.push_str(&header());
+    }
+    for y in (0..h).rev() {
+        if coordinates {
+            out.push_str(&format!("{:>2} ", y + 1));
+        }
+        for x in 0..w {
+            if x > 0 {
+                out.push(' ');
+            }
+            if col_width == 2 {
+                out.push(' ');
+            }
+            out.push(cell(x, y));
+        }
+        if coordinates {
+            out.push_str(&format!(" {}", y + 1));
+        }
+        out.push('\n');
+    }
+    if coordinates {
+        out.push_str(&header());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        let text = ". . X\nO . .\n";
+        let d = Diagram::parse(text, Color::Black).unwrap();
+        assert_eq!((d.width, d.height), (3, 2));
+        let g = Geometry::rect(3, 2).unwrap();
+        let board = d.to_board(&g).unwrap();
+        assert_eq!(board.get(g.parse_point("C2").unwrap()), Some(Color::Black));
+        assert_eq!(board.get(g.parse_point("A1").unwrap()), Some(Color::White));
+        assert_eq!(board.diagram(), text);
+        let with = board.diagram_with_coordinates();
+        assert_eq!(with, "   A B C\n 2 . . X 2\n 1 O . . 1\n   A B C\n");
+        assert_eq!(Diagram::parse(&with, Color::Black).unwrap(), d);
+    }
+
+    #[test]
+    fn compact_rows_and_marks() {
+        let d = Diagram::parse("X*O\n+..", Color::White).unwrap();
+        assert_eq!(d.marks, vec![Point::new(4)]);
+        assert_eq!(d.cells[4], Some(Color::White));
+    }
+
+    #[test]
+    fn errors() {
+        assert_eq!(Diagram::parse("", Color::Black), Err(DiagramError::Empty));
+        assert_eq!(
+            Diagram::parse(". .\n.", Color::Black)
+                .unwrap_err()
+                .to_string(),
+            "diagram row 2 has 1 points, the first row has 2"
+        );
+        assert!(matches!(
+            Diagram::parse(". Q", Color::Black),
+            Err(DiagramError::BadChar { row: 1, ch: 'Q' })
+        ));
+        let d = Diagram::parse("..", Color::Black).unwrap();
+        assert!(d.to_board(&Geometry::square(2).unwrap()).is_err());
+    }
+}

@@ -1,0 +1,35 @@
+//! The core of goishi: geometry, points and their names, stones, Zobrist hashing, text
+//! diagrams, the position trait every variant implements, typed errors, and the variant
+//! registry.
+//!
+//! This crate knows no rule family: rule crates (`goishi-go-rules`,
+//! `goishi-contact-capture`, ...) implement [`Position`] and register their variants with
+//! [`register_variant!`].
+
+mod board;
+mod color;
+mod diagram;
+mod geometry;
+mod options;
+mod point;
+mod position;
+mod rules;
+mod setup;
+
+pub use board::{cell_of, color_of, Board, BLACK, EMPTY, WHITE};
+pub use color::{Color, ParseColorError};
+pub use diagram::{Diagram, DiagramError};
+pub use geometry::{
+    column_name, parse_size, Adjacency, BoardKind, Geometry, GeometryError, NeighborTable,
+    PointError, Topology, MAX_GRAPH_POINTS, MAX_SIDE, SIDE_TO_MOVE_KEY,
+};
+pub use options::{format_halves, parse_halves, BadValue, OptionKind, OptionSpec};
+pub use point::{Move, Point, Turn};
+pub use position::{GameResult, IllegalMove, Margin, MoveEffect, PlayError, Position, Score};
+pub use rules::{
+    normalize_name, registry, ForeignRules, Registry, Rules, RulesError, RulesSyntax, VariantInfo,
+};
+pub use setup::{parse_turn, GameRecord, RecordError, Setup, SetupError, SetupErrors};
+
+#[doc(hidden)]
+pub use inventory;

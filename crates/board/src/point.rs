@@ -1,0 +1,82 @@
+//! Points and moves.
+
+use std::fmt;
+
+use crate::color::Color;
+use crate::geometry::{Geometry, PointError};
+
+/// A point of a geometry: an index from 0 to `num_points - 1`.
+///
+/// A point means nothing without its geometry; [`Geometry::point_name`] and
+/// [`Geometry::parse_point`] convert to and from names.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point(u16);
+
+impl Point {
+    /// The point with this index. Indices above `u16::MAX` are a bug in the caller.
+    #[inline]
+    pub const fn new(index: usize) -> Point {
+        debug_assert!(index <= u16::MAX as usize);
+        Point(index as u16)
+    }
+
+    /// The index of the point.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Debug for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// A turn: put a stone on a point, pass, or resign.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Place a stone of the mover's colour.
+    Place(Point),
+    /// Pass.
+    Pass,
+    /// Resign: the game ends and the opponent wins.
+    Resign,
+}
+
+impl Move {
+    /// The point played, if any.
+    pub fn point(self) -> Option<Point> {
+        match self {
+            Move::Place(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The GTP form: a vertex, `pass` or `resign`.
+    pub fn name(self, geometry: &Geometry) -> String {
+        match self {
+            Move::Place(p) => geometry.point_name(p),
+            Move::Pass => "pass".to_owned(),
+            Move::Resign => "resign".to_owned(),
+        }
+    }
+
+    /// Parses the GTP form (case-insensitive).
+    pub fn parse(geometry: &Geometry, text: &str) -> Result<Move, PointError> {
+        if text.eq_ignore_ascii_case("pass") {
+            Ok(Move::Pass)
+        } else if text.eq_ignore_ascii_case("resign") {
+            Ok(Move::Resign)
+        } else {
+            geometry.parse_point(text).map(Move::Place)
+        }
+    }
+}
+
+/// A move together with the colour that made it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Turn {
+    pub color: Color,
+    pub mv: Move,
+}

@@ -1,0 +1,320 @@
+//! The traits every variant implements, and what a move and a game produce.
+
+use std::any::Any;
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::Board;
+use crate::color::Color;
+use crate::geometry::Geometry;
+use crate::point::{Move, Point, Turn};
+use crate::rules::Rules;
+use crate::setup::Setup;
+
+/// Why a move is illegal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum IllegalMove {
+    /// The point holds a stone.
+    Occupied,
+    /// The play would remove the mover's own stones, and the rules forbid that.
+    Suicide,
+    /// The play retakes a ko at once (simple ko).
+    Ko,
+    /// The play repeats an earlier position (any superko rule).
+    Superko,
+    /// The game is over.
+    GameOver,
+    /// The point is not on this board.
+    OffBoard,
+}
+
+impl IllegalMove {
+    /// Every reason, in a fixed order.
+    pub const ALL: [IllegalMove; 6] = [
+        IllegalMove::Occupied,
+        IllegalMove::Suicide,
+        IllegalMove::Ko,
+        IllegalMove::Superko,
+        IllegalMove::GameOver,
+        IllegalMove::OffBoard,
+    ];
+
+    /// The word used by GTP answers and case files.
+    pub const fn name(self) -> &'static str {
+        match self {
+            IllegalMove::Occupied => "occupied",
+            IllegalMove::Suicide => "suicide",
+            IllegalMove::Ko => "ko",
+            IllegalMove::Superko => "superko",
+            IllegalMove::GameOver => "game over",
+            IllegalMove::OffBoard => "off board",
+        }
+    }
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for IllegalMove {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let key = s.trim().to_ascii_lowercase().replace(['-', '_'], " ");
+        IllegalMove::ALL
+            .into_iter()
+            .find(|r| r.name() == key)
+            .ok_or_else(|| {
+                format!(
+                    "unknown illegal-move reason {s:?}; expected one of: {}",
+                    IllegalMove::ALL.map(IllegalMove::name).join(", ")
+                )
+            })
+    }
+}
+
+/// A rejected move. The position it was tried on is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move: {reason}")]
+pub struct PlayError {
+    pub color: Color,
+    pub mv: Move,
+    pub reason: IllegalMove,
+}
+
+/// What an accepted move did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveEffect {
+    /// Opponent stones removed.
+    pub captured: u32,
+    /// The mover's own stones removed (self-capture).
+    pub self_captured: u32,
+    /// Whether the move ended the game.
+    pub ended: bool,
+}
+
+/// How a game was won.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Margin {
+    /// By this many points.
+    Points(f64),
+    /// By resignation.
+    Resign,
+    /// By reaching a goal that has no margin (first to capture N, say).
+    Goal,
+}
+
+/// The result of a finished game, written as SGF's `RE` writes it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum GameResult {
+    /// `B+3.5`, `W+R`, `B+` (a goal reached).
+    Win { winner: Color, margin: Margin },
+    /// `0`: equal scores.
+    Draw,
+    /// `Void`: no result (an endless cycle).
+    NoResult,
+}
+
+impl GameResult {
+    /// The winner, if any.
+    pub fn winner(&self) -> Option<Color> {
+        match self {
+            GameResult::Win { winner, .. } => Some(*winner),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameResult::Win { winner, margin } => match margin {
+                Margin::Points(p) => write!(f, "{}+{}", winner.letter(), p),
+                Margin::Resign => write!(f, "{}+R", winner.letter()),
+                Margin::Goal => write!(f, "{}+", winner.letter()),
+            },
+            GameResult::Draw => f.write_str("0"),
+            GameResult::NoResult => f.write_str("Void"),
+        }
+    }
+}
+
+impl FromStr for GameResult {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        let bad =
+            || format!("invalid result {s:?}; expected B+N, W+N, B+R, W+R, B+, W+, 0 or Void");
+        match t.to_ascii_lowercase().as_str() {
+            "0" | "draw" | "jigo" => return Ok(GameResult::Draw),
+            "void" => return Ok(GameResult::NoResult),
+            _ => {}
+        }
+        let (who, rest) = t.split_once('+').ok_or_else(bad)?;
+        let winner: Color = who.parse().map_err(|_| bad())?;
+        let margin = match rest.to_ascii_lowercase().as_str() {
+            "" => Margin::Goal,
+            "r" | "resign" => Margin::Resign,
+            m => {
+                let halves = crate::options::parse_halves(m).ok_or_else(bad)?;
+                Margin::Points(halves as f64 / 2.0)
+            }
+        };
+        Ok(GameResult::Win { winner, margin })
+    }
+}
+
+/// Points of each player under the position's scoring rule (komi included).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Score {
+    pub black: f64,
+    pub white: f64,
+}
+
+impl Score {
+    /// The result these points give: the higher score wins by the difference.
+    pub fn result(&self) -> GameResult {
+        let d = self.black - self.white;
+        if d > 0.0 {
+            GameResult::Win {
+                winner: Color::Black,
+                margin: Margin::Points(d),
+            }
+        } else if d < 0.0 {
+            GameResult::Win {
+                winner: Color::White,
+                margin: Margin::Points(-d),
+            }
+        } else {
+            GameResult::Draw
+        }
+    }
+}
+
+/// A game position under one variant's rules: board, side to move, and the history the
+/// rules need.
+///
+/// The trait is object-safe: the registry, the CLI and the conformance runner hold a
+/// `Box<dyn Position>`. Hot loops use a variant's concrete type (`GoPosition`, ...) through
+/// generics, so nothing is dispatched dynamically per point.
+///
+/// Every legality query applies every rule of the variant, repetition included. A rejected
+/// [`Position::play_as`] leaves the position exactly as it was.
+pub trait Position: fmt::Debug + Send + Sync + Any {
+    /// The setup the game started from (rules, initial stones, first player).
+    fn setup(&self) -> &Setup;
+
+    /// The stones on the board now.
+    fn board(&self) -> &Board;
+
+    /// Whose turn it is.
+    fn side_to_move(&self) -> Color;
+
+    /// The moves played since the setup, oldest first.
+    fn history(&self) -> &[Turn];
+
+    /// Whether `color` may make `mv` now, and if not, why.
+    fn check_move(&self, color: Color, mv: Move) -> Result<(), IllegalMove>;
+
+    /// Replaces `out` with every legal move of `color` now: the board points in point order,
+    /// then [`Move::Pass`]. Empty once the game is over. Resignation, always allowed while the
+    /// game goes on, is not listed.
+    fn legal_moves_as(&self, color: Color, out: &mut Vec<Move>);
+
+    /// Makes a move for `color` (GTP lets either colour move); the other colour moves next.
+    fn play_as(&mut self, color: Color, mv: Move) -> Result<MoveEffect, PlayError>;
+
+    /// Takes back the last move; `None` at the setup. Reopens a finished game.
+    fn undo(&mut self) -> Option<Turn>;
+
+    /// The result once the game is over; `None` while it goes on.
+    fn outcome(&self) -> Option<GameResult>;
+
+    /// The score of the current position under the variant's scoring rule, with `dead`
+    /// stones removed first (points that are empty or off the board are ignored).
+    fn score(&self, dead: &[Point]) -> Score;
+
+    /// Stones of the opponent that `color` has captured (prisoners, pass stones included).
+    fn captures(&self, color: Color) -> u32;
+
+    /// A copy of the position.
+    fn clone_box(&self) -> Box<dyn Position>;
+
+    /// The concrete position, for family-specific queries.
+    fn as_any(&self) -> &dyn Any;
+
+    /// The rules (variant and options).
+    fn rules(&self) -> &Rules {
+        &self.setup().rules
+    }
+
+    /// The geometry.
+    fn geometry(&self) -> &Geometry {
+        self.board().geometry()
+    }
+
+    /// Whether the game is over.
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// Whether the side to move may make `mv`.
+    fn is_legal(&self, mv: Move) -> bool {
+        self.check_move(self.side_to_move(), mv).is_ok()
+    }
+
+    /// Makes a move for the side to move.
+    fn play(&mut self, mv: Move) -> Result<MoveEffect, PlayError> {
+        self.play_as(self.side_to_move(), mv)
+    }
+
+    /// Replaces `out` with every legal move of the side to move (see
+    /// [`Position::legal_moves_as`]).
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves_as(self.side_to_move(), out);
+    }
+}
+
+impl Clone for Box<dyn Position> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_round_trip() {
+        for text in ["B+3.5", "W+0.5", "0", "Void", "B+R", "W+", "W+12"] {
+            let r: GameResult = text.parse().unwrap();
+            assert_eq!(r.to_string(), text);
+        }
+        assert!("X+3".parse::<GameResult>().is_err());
+        assert!("B+3.3".parse::<GameResult>().is_err());
+        let s = Score {
+            black: 10.0,
+            white: 6.5,
+        };
+        assert_eq!(s.result().to_string(), "B+3.5");
+        assert_eq!(Score::default().result(), GameResult::Draw);
+    }
+
+    #[test]
+    fn reasons_parse() {
+        for r in IllegalMove::ALL {
+            assert_eq!(r.name().parse::<IllegalMove>().unwrap(), r);
+        }
+        assert_eq!(
+            "game-over".parse::<IllegalMove>().unwrap(),
+            IllegalMove::GameOver
+        );
+    }
+}

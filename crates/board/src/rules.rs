@@ -1,0 +1,488 @@
+//! Variants, the registry that collects them, and rules strings.
+//!
+//! A rule crate describes each variant as plain data ([`VariantInfo`]) and submits it with
+//! [`register_variant!`](crate::register_variant). The registry collects the submissions once,
+//! sorted by id; a duplicate id or alias is reported as a problem and never resolved by
+//! "last one wins". A rules string names a variant (by id or alias) and may override its
+//! options: `japanese:komi=0,ko=positional`, `contact/2b:contact=orth,board=torus`.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+use crate::geometry::{parse_size, BoardKind, Geometry, GeometryError};
+use crate::options::{BadValue, OptionSpec};
+use crate::position::Position;
+use crate::setup::{Setup, SetupErrors};
+
+/// A registered variant: everything about it is data, except its constructor.
+#[derive(Debug)]
+pub struct VariantInfo {
+    /// `family/name`, lower case: `go/chinese`, `contact/2b`.
+    pub id: &'static str,
+    /// The family id: `go`, `contact`.
+    pub family: &'static str,
+    /// The family's name in words: `Go`, `Contact capture`.
+    pub family_title: &'static str,
+    /// Other names users type (`chinese`, `cc-2b`, `CC 2B`); case, spaces, hyphens and
+    /// underscores are not significant.
+    pub aliases: &'static [&'static str],
+    /// One line.
+    pub summary: &'static str,
+    /// The documentation (Markdown): what it is, the rules, an example, where it comes from.
+    pub docs: &'static str,
+    /// The options of the variant's family, with the family's defaults.
+    pub options: &'static [OptionSpec],
+    /// This variant's defaults where they differ from the family's: `(option, value)`.
+    pub preset: &'static [(&'static str, &'static str)],
+    /// The board size when none is given.
+    pub default_size: (u32, u32),
+    /// Validates a setup into a position, reporting every problem.
+    pub new_position: fn(Setup) -> Result<Box<dyn Position>, SetupErrors>,
+}
+
+impl VariantInfo {
+    /// The default value of an option for this variant, if the option exists.
+    pub fn default_of(&self, name: &str) -> Option<&'static str> {
+        let spec = self.options.iter().find(|o| o.name == name)?;
+        Some(
+            self.preset
+                .iter()
+                .find(|(k, _)| *k == name)
+                .map_or(spec.default, |(_, v)| *v),
+        )
+    }
+
+    /// The rules of this variant with every option at its default.
+    pub fn default_rules(&'static self) -> Rules {
+        Rules {
+            variant: self,
+            values: self
+                .options
+                .iter()
+                .map(|o| self.default_of(o.name).unwrap_or(o.default).to_owned())
+                .collect(),
+            board: None,
+            size: None,
+        }
+    }
+}
+
+inventory::collect!(VariantInfo);
+
+/// Another way of writing rules that a family accepts (KataGo's JSON and compact forms for
+/// Go). `parse` returns `None` when the text is not of this form, so the next form is tried.
+#[derive(Debug)]
+pub struct RulesSyntax {
+    /// A name for error messages and docs: `katago-json`.
+    pub name: &'static str,
+    /// Reads the text into a variant id and overrides.
+    pub parse: fn(&str) -> Option<Result<ForeignRules, String>>,
+}
+
+inventory::collect!(RulesSyntax);
+
+/// What a [`RulesSyntax`] read: a variant id and option overrides to apply to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForeignRules {
+    pub variant: &'static str,
+    pub overrides: Vec<(String, String)>,
+}
+
+/// Registers a variant: `register_variant!(INFO)` where `INFO` is a `VariantInfo` constant
+/// expression. Each rule crate registers its own variants.
+#[macro_export]
+macro_rules! register_variant {
+    ($info:expr) => {
+        $crate::inventory::submit! { $info }
+    };
+}
+
+/// Registers another syntax for rules strings (see [`RulesSyntax`]).
+#[macro_export]
+macro_rules! register_rules_syntax {
+    ($syntax:expr) => {
+        $crate::inventory::submit! { $syntax }
+    };
+}
+
+/// Normalizes a variant name: lower case, without spaces, hyphens or underscores.
+pub fn normalize_name(name: &str) -> String {
+    name.chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_' | '\t'))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Every variant and rules syntax, collected once.
+#[derive(Debug)]
+pub struct Registry {
+    variants: BTreeMap<&'static str, &'static VariantInfo>,
+    names: HashMap<String, &'static VariantInfo>,
+    syntaxes: Vec<&'static RulesSyntax>,
+    problems: Vec<String>,
+}
+
+impl Registry {
+    /// A registry of the given variants and syntaxes (the explicit fallback for targets where
+    /// `inventory` collects nothing).
+    pub fn from_parts(
+        variants: impl IntoIterator<Item = &'static VariantInfo>,
+        syntaxes: impl IntoIterator<Item = &'static RulesSyntax>,
+    ) -> Registry {
+        let mut all: Vec<&'static VariantInfo> = variants.into_iter().collect();
+        all.sort_by_key(|v| v.id);
+        let mut problems = Vec::new();
+        let mut variants = BTreeMap::new();
+        let mut names: HashMap<String, &'static VariantInfo> = HashMap::new();
+        let mut claimed: HashMap<String, &'static str> = HashMap::new();
+        for v in &all {
+            if variants.insert(v.id, *v).is_some() {
+                problems.push(format!("variant id {:?} is registered twice", v.id));
+            }
+            if !v.id.starts_with(&format!("{}/", v.family)) {
+                problems.push(format!(
+                    "variant id {:?} does not start with its family {:?}",
+                    v.id, v.family
+                ));
+            }
+            for o in v.options {
+                if let Err(e) = o.normalize(v.default_of(o.name).unwrap_or(o.default)) {
+                    problems.push(format!("variant {}: bad default: {e}", v.id));
+                }
+            }
+            for (k, _) in v.preset {
+                if !v.options.iter().any(|o| o.name == *k) {
+                    problems.push(format!(
+                        "variant {}: preset names unknown option {k:?}",
+                        v.id
+                    ));
+                }
+            }
+            let mut own: Vec<String> = vec![normalize_name(v.id)];
+            own.extend(v.aliases.iter().map(|a| normalize_name(a)));
+            own.sort();
+            own.dedup();
+            for name in own {
+                if let Some(other) = claimed.get(&name) {
+                    if *other != v.id {
+                        problems.push(format!(
+                            "name {name:?} is claimed by both {other} and {}",
+                            v.id
+                        ));
+                    }
+                    names.remove(&name);
+                    continue;
+                }
+                claimed.insert(name.clone(), v.id);
+                names.insert(name, v);
+            }
+        }
+        let mut syntaxes: Vec<&'static RulesSyntax> = syntaxes.into_iter().collect();
+        syntaxes.sort_by_key(|s| s.name);
+        Registry {
+            variants,
+            names,
+            syntaxes,
+            problems,
+        }
+    }
+
+    /// The registry of everything the rule crates linked into this program submitted.
+    pub fn collect() -> Registry {
+        Registry::from_parts(
+            inventory::iter::<VariantInfo>,
+            inventory::iter::<RulesSyntax>,
+        )
+    }
+
+    /// Every variant, sorted by id.
+    pub fn variants(&self) -> impl Iterator<Item = &'static VariantInfo> + '_ {
+        self.variants.values().copied()
+    }
+
+    /// The variant with this exact id.
+    pub fn get(&self, id: &str) -> Option<&'static VariantInfo> {
+        self.variants.get(id).copied()
+    }
+
+    /// The variant with this id or alias (case, spaces, hyphens, underscores ignored).
+    pub fn find(&self, name: &str) -> Option<&'static VariantInfo> {
+        self.names.get(&normalize_name(name)).copied()
+    }
+
+    /// Registration problems (duplicate ids or aliases, bad defaults); empty when all is well.
+    pub fn problems(&self) -> &[String] {
+        &self.problems
+    }
+
+    /// Parses a rules string against this registry.
+    pub fn parse_rules(&self, text: &str) -> Result<Rules, RulesError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(RulesError::Empty);
+        }
+        for syntax in &self.syntaxes {
+            if let Some(found) = (syntax.parse)(text) {
+                let found = found.map_err(|message| RulesError::Foreign {
+                    syntax: syntax.name,
+                    message,
+                })?;
+                let variant =
+                    self.get(found.variant)
+                        .ok_or_else(|| RulesError::UnknownVariant {
+                            name: found.variant.to_owned(),
+                            known: self.known_names(),
+                        })?;
+                let mut rules = variant.default_rules();
+                for (k, v) in &found.overrides {
+                    rules.set(k, v)?;
+                }
+                return Ok(rules);
+            }
+        }
+        let (name, overrides) = match text.split_once(':') {
+            Some((n, o)) => (n.trim(), Some(o)),
+            None => (text, None),
+        };
+        let variant = self.find(name).ok_or_else(|| RulesError::UnknownVariant {
+            name: name.to_owned(),
+            known: self.known_names(),
+        })?;
+        let mut rules = variant.default_rules();
+        if let Some(overrides) = overrides {
+            for part in overrides.split(',') {
+                let part = part.trim();
+                if part.is_empty() {
+                    continue;
+                }
+                let (k, v) = part
+                    .split_once('=')
+                    .ok_or_else(|| RulesError::MissingValue(part.to_owned()))?;
+                rules.set(k.trim(), v.trim())?;
+            }
+        }
+        Ok(rules)
+    }
+
+    fn known_names(&self) -> String {
+        self.variants.keys().copied().collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// The registry of this program (collected on first use).
+pub fn registry() -> &'static Registry {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    REGISTRY.get_or_init(Registry::collect)
+}
+
+/// What is wrong with a rules string.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    #[error("empty rules string; expected a variant id or alias, like go/chinese or contact/2b")]
+    Empty,
+    #[error("unknown rules {name:?}; expected a variant id or alias, one of: {known}")]
+    UnknownVariant { name: String, known: String },
+    #[error("unknown option {key:?} for {variant}; expected one of: {valid}")]
+    UnknownOption {
+        variant: &'static str,
+        key: String,
+        valid: String,
+    },
+    #[error("override {0:?} has no value; write key=value")]
+    MissingValue(String),
+    #[error("{0}")]
+    BadValue(String),
+    #[error("{0}")]
+    Board(String),
+    #[error(transparent)]
+    Geometry(#[from] GeometryError),
+    #[error("{syntax} rules: {message}")]
+    Foreign {
+        syntax: &'static str,
+        message: String,
+    },
+}
+
+impl From<BadValue> for RulesError {
+    fn from(e: BadValue) -> Self {
+        RulesError::BadValue(e.to_string())
+    }
+}
+
+/// A variant and the values of all its options; written out as a rules string that parses
+/// back to the same thing.
+#[derive(Clone)]
+pub struct Rules {
+    variant: &'static VariantInfo,
+    values: Vec<String>,
+    board: Option<BoardKind>,
+    size: Option<(u32, u32)>,
+}
+
+impl PartialEq for Rules {
+    fn eq(&self, other: &Self) -> bool {
+        self.variant.id == other.variant.id
+            && self.values == other.values
+            && self.board == other.board
+            && self.size == other.size
+    }
+}
+
+impl Eq for Rules {}
+
+impl fmt::Debug for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Rules({self})")
+    }
+}
+
+impl Rules {
+    /// Parses a rules string against the program's registry.
+    pub fn parse(text: &str) -> Result<Rules, RulesError> {
+        registry().parse_rules(text)
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &'static VariantInfo {
+        self.variant
+    }
+
+    /// The value of an option, in canonical form; `None` if the variant has no such option.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        let i = self.variant.options.iter().position(|o| o.name == name)?;
+        Some(&self.values[i])
+    }
+
+    /// The value of an option that the variant's own code declared (a missing one is a bug in
+    /// that code, caught by the registry tests; it reads as the empty string).
+    pub fn value(&self, name: &str) -> &str {
+        self.get(name).unwrap_or("")
+    }
+
+    /// Sets an option (or `board` or `size`), checking the value.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
+        let key = key.trim().to_ascii_lowercase().replace('_', "-");
+        match key.as_str() {
+            "board" => {
+                self.board = Some(value.parse().map_err(RulesError::Board)?);
+                return Ok(());
+            }
+            "size" => {
+                self.size = Some(parse_size(value)?);
+                return Ok(());
+            }
+            _ => {}
+        }
+        let Some(i) = self.variant.options.iter().position(|o| o.name == key) else {
+            let mut valid: Vec<&str> = self.variant.options.iter().map(|o| o.name).collect();
+            valid.extend(["board", "size"]);
+            return Err(RulesError::UnknownOption {
+                variant: self.variant.id,
+                key,
+                valid: valid.join(", "),
+            });
+        };
+        self.values[i] = self.variant.options[i].normalize(value)?;
+        Ok(())
+    }
+
+    /// The `board=` kind (square unless set).
+    pub fn board_kind(&self) -> BoardKind {
+        self.board.clone().unwrap_or(BoardKind::Square)
+    }
+
+    /// Whether the rules set the board kind explicitly.
+    pub fn sets_board(&self) -> bool {
+        self.board.is_some()
+    }
+
+    /// The `size=` override, if any.
+    pub fn size(&self) -> Option<(u32, u32)> {
+        self.size
+    }
+
+    /// Sets or clears the `size=` override.
+    pub fn set_size(&mut self, size: Option<(u32, u32)>) {
+        self.size = size;
+    }
+
+    /// Sets or clears the `board=` override.
+    pub fn set_board(&mut self, board: Option<BoardKind>) {
+        self.board = board;
+    }
+
+    /// Builds the geometry: the `size=` of the rules, else `size`, else the variant's default.
+    pub fn geometry(&self, size: Option<(u32, u32)>) -> Result<Geometry, GeometryError> {
+        let (w, h) = self.size.or(size).unwrap_or(self.variant.default_size);
+        self.board_kind().build(w, h)
+    }
+
+    /// A new game on an empty board of the rules' geometry, Black to move.
+    pub fn new_game(&self, size: Option<(u32, u32)>) -> Result<Box<dyn Position>, SetupErrors> {
+        let geometry = self.geometry(size).map_err(SetupErrors::from)?;
+        Setup::new(self.clone(), geometry).into_position()
+    }
+
+    /// The options whose value differs from the variant's default, in declaration order.
+    pub fn overrides(&self) -> impl Iterator<Item = (&'static str, &str)> + '_ {
+        self.variant
+            .options
+            .iter()
+            .zip(&self.values)
+            .filter(|(o, v)| self.variant.default_of(o.name) != Some(v.as_str()))
+            .map(|(o, v)| (o.name, v.as_str()))
+    }
+
+    /// Every option with its value, in declaration order.
+    pub fn values(&self) -> impl Iterator<Item = (&'static OptionSpec, &str)> + '_ {
+        self.variant
+            .options
+            .iter()
+            .zip(&self.values)
+            .map(|(o, v)| (o, v.as_str()))
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.variant.id)?;
+        let mut parts: Vec<String> = self.overrides().map(|(k, v)| format!("{k}={v}")).collect();
+        if let Some(b) = &self.board {
+            parts.push(format!("board={b}"));
+        }
+        if let Some((w, h)) = self.size {
+            parts.push(if w == h {
+                format!("size={w}")
+            } else {
+                format!("size={w}x{h}")
+            });
+        }
+        if !parts.is_empty() {
+            write!(f, ":{}", parts.join(","))?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Rules {
+    type Err = RulesError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Rules::parse(s)
+    }
+}
+
+impl serde::Serialize for Rules {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Rules {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}

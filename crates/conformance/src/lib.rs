@@ -1,0 +1,1 @@
+//! The conformance case format and runner.

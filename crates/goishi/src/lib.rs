@@ -1,0 +1,1 @@
+//! goishi: a rules engine for Go and Go-like capture games.
