@@ -1,1 +1,11 @@
-//! Go under every real ruleset: suicide, ko and superko rules, area, territory and stone scoring
+//! Go under every real ruleset: the play in three steps (place, capture, self-capture) on any
+//! geometry, every suicide, ko and superko rule, area, territory and stone scoring, komi,
+//! handicap, AGA pass stones and the button.
+
+pub mod benson;
+pub mod config;
+pub mod handicap;
+pub mod katago;
+pub mod scoring;
+
+pub use config::{Cycles, GoConfig, HandicapBonus, Ko, Scoring, Suicide, Tax};

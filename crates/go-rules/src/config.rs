@@ -1,0 +1,217 @@
+//! The rule options of Go, declared as data, and their typed form.
+
+use goishi_board::{OptionKind, OptionSpec, Rules, RulesError};
+
+/// What happens to a play whose Step 3 (self-capture) would remove the mover's stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Suicide {
+    /// Illegal if Step 3 would remove any stone (Optional Rule 7A).
+    Forbidden,
+    /// Legal only if Step 3 removes two or more stones.
+    MultiStone,
+    /// Every self-capture is legal.
+    Allowed,
+}
+
+/// The repetition rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ko {
+    /// No repetition check.
+    None,
+    /// The ko recapture rule: no play may recreate the board as it stood before the
+    /// opponent's last play (unless it removes some of the mover's own stones).
+    Simple,
+    /// Positional superko: no play may recreate any earlier board.
+    Positional,
+    /// Situational superko: no play may recreate an earlier (board, side to move).
+    Situational,
+    /// Natural situational superko: a play by C may not recreate a board that an earlier
+    /// board play of C created.
+    NaturalSituational,
+    /// Spight's rule: positional superko with the history cleared by every pass, and the game
+    /// ending when a player passes again from a state they passed from before.
+    Spight,
+}
+
+/// Whether long cycles end the game with no result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cycles {
+    /// Cycles are allowed to go on.
+    Ignore,
+    /// A (board, side to move) that occurs for the third time with no pass in between ends
+    /// the game with no result.
+    NoResult,
+}
+
+/// How a finished game is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scoring {
+    /// Stones plus empty points reaching only the player's colour.
+    Area,
+    /// Empty points reaching only the player's colour, plus prisoners.
+    Territory,
+    /// Stones on the board only.
+    Stones,
+}
+
+/// Points not counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tax {
+    /// Everything counts.
+    None,
+    /// Territory in seki does not count.
+    Seki,
+    /// Every group pays two points (the ancient rules).
+    All,
+}
+
+/// The points White receives under area scoring for N handicap stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HandicapBonus {
+    Zero,
+    N,
+    NMinusOne,
+}
+
+/// Every rule option of Go, typed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GoConfig {
+    pub suicide: Suicide,
+    pub ko: Ko,
+    pub cycles: Cycles,
+    pub scoring: Scoring,
+    pub tax: Tax,
+    /// Komi in half points (7.5 is 15).
+    pub komi_halves: i32,
+    pub handicap_bonus: HandicapBonus,
+    pub pass_stones: bool,
+    pub button: bool,
+}
+
+impl GoConfig {
+    /// Komi in points.
+    pub fn komi(&self) -> f64 {
+        f64::from(self.komi_halves) / 2.0
+    }
+
+    /// Reads the options of a Go rules value.
+    pub fn from_rules(rules: &Rules) -> Result<GoConfig, RulesError> {
+        let bad = |name: &str| {
+            RulesError::BadValue(format!(
+                "{} is not a Go variant or lacks option {name}",
+                rules.variant().id
+            ))
+        };
+        let get = |name: &str| rules.get(name).ok_or_else(|| bad(name));
+        Ok(GoConfig {
+            suicide: match get("suicide")? {
+                "forbidden" => Suicide::Forbidden,
+                "multi-stone" => Suicide::MultiStone,
+                "allowed" => Suicide::Allowed,
+                _ => return Err(bad("suicide")),
+            },
+            ko: match get("ko")? {
+                "none" => Ko::None,
+                "simple" => Ko::Simple,
+                "positional" => Ko::Positional,
+                "situational" => Ko::Situational,
+                "natural-situational" => Ko::NaturalSituational,
+                "spight" => Ko::Spight,
+                _ => return Err(bad("ko")),
+            },
+            cycles: match get("cycles")? {
+                "ignore" => Cycles::Ignore,
+                "no-result" => Cycles::NoResult,
+                _ => return Err(bad("cycles")),
+            },
+            scoring: match get("scoring")? {
+                "area" => Scoring::Area,
+                "territory" => Scoring::Territory,
+                "stones" => Scoring::Stones,
+                _ => return Err(bad("scoring")),
+            },
+            tax: match get("tax")? {
+                "none" => Tax::None,
+                "seki" => Tax::Seki,
+                "all" => Tax::All,
+                _ => return Err(bad("tax")),
+            },
+            komi_halves: goishi_board::parse_halves(get("komi")?)
+                .and_then(|h| i32::try_from(h).ok())
+                .ok_or_else(|| bad("komi"))?,
+            handicap_bonus: match get("handicap-bonus")? {
+                "0" => HandicapBonus::Zero,
+                "n" => HandicapBonus::N,
+                "n-1" => HandicapBonus::NMinusOne,
+                _ => return Err(bad("handicap-bonus")),
+            },
+            pass_stones: get("pass-stones")? == "true",
+            button: get("button")? == "true",
+        })
+    }
+}
+
+/// The options of every Go variant, with the family defaults (those of Tromp-Taylor).
+pub static OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "ko",
+        kind: OptionKind::Choice(&[
+            "none",
+            "simple",
+            "positional",
+            "situational",
+            "natural-situational",
+            "spight",
+        ]),
+        default: "positional",
+        help: "repetition rule: none, simple ko, or positional, situational, natural-situational or Spight superko",
+    },
+    OptionSpec {
+        name: "suicide",
+        kind: OptionKind::Choice(&["forbidden", "multi-stone", "allowed"]),
+        default: "allowed",
+        help: "self-capture: forbidden, legal only when it removes two or more stones, or allowed",
+    },
+    OptionSpec {
+        name: "cycles",
+        kind: OptionKind::Choice(&["ignore", "no-result"]),
+        default: "ignore",
+        help: "no-result: a position repeated for the third time with no pass in between ends the game with no result",
+    },
+    OptionSpec {
+        name: "scoring",
+        kind: OptionKind::Choice(&["area", "territory", "stones"]),
+        default: "area",
+        help: "area (stones and surrounded points), territory (surrounded points and prisoners) or stones (stones on the board)",
+    },
+    OptionSpec {
+        name: "tax",
+        kind: OptionKind::Choice(&["none", "seki", "all"]),
+        default: "none",
+        help: "seki: territory in seki does not count; all: every group pays two points",
+    },
+    OptionSpec {
+        name: "komi",
+        kind: OptionKind::Half { min: -500, max: 500 },
+        default: "7.5",
+        help: "points added to White's score, a multiple of 0.5",
+    },
+    OptionSpec {
+        name: "handicap-bonus",
+        kind: OptionKind::Choice(&["0", "n", "n-1"]),
+        default: "0",
+        help: "points White receives under area scoring for N handicap stones: 0, N or N-1",
+    },
+    OptionSpec {
+        name: "pass-stones",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "AGA: each pass hands one prisoner to the opponent, and the game ends only on White's pass",
+    },
+    OptionSpec {
+        name: "button",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "the first pass of the game takes the button, worth 0.5 point, and does not count toward ending the game",
+    },
+];
