@@ -1,0 +1,981 @@
+//! The Go position: the play in three steps, incremental chains, every ko and superko rule,
+//! and the end of the game.
+//!
+//! Chains are kept incrementally. Every stone knows the root of its chain (`chain_id`) and
+//! the next stone of its chain (`next`, a circular list); the root holds the chain's size,
+//! its Zobrist hash and its pseudo-liberties (each pair of a stone and an empty neighbour
+//! counted once) as a count, a sum and a sum of squares of the liberty indices. A chain is in
+//! atari (exactly one distinct liberty) exactly when `count * sum_sq == sum^2` (Cauchy-Schwarz),
+//! so legality is decided from the neighbours of the point alone, without playing the move.
+//!
+//! Merges relabel the smaller chain and splice the two lists by swapping one `next` pointer
+//! each, which is its own inverse; captures push the removed stones on a stack. Undo replays
+//! both backwards, so `play` and `undo` allocate nothing once the stacks have grown.
+//!
+//! Repetition is checked by hash in a [`HistoryTable`]; a hash match is confirmed by
+//! rebuilding the earlier board from the undo records and comparing it point by point with
+//! the board the move would make.
+
+use std::any::Any;
+use std::cell::RefCell;
+
+use goishi_board::{
+    cell_of, Board, Color, GameResult, Geometry, IllegalMove, Margin, Move, MoveEffect,
+    NeighborTable, PlayError, Point, Position, Rules, Score, Setup, SetupError, SetupErrors, Turn,
+    EMPTY, SIDE_TO_MOVE_KEY,
+};
+
+use crate::config::{Cycles, GoConfig, Ko, Suicide};
+use crate::history::HistoryTable;
+use crate::scoring::{score, ScoreParams};
+
+/// Keys that mark which colour created a board (natural situational superko).
+const CREATOR_KEYS: [u64; 2] = [0x3C6E_F372_FE94_F82B, 0xA54F_F53A_5F1D_36F1];
+
+#[inline]
+fn side_key(color: Color) -> u64 {
+    match color {
+        Color::Black => 0,
+        Color::White => SIDE_TO_MOVE_KEY,
+    }
+}
+
+/// What a chain's root knows about the chain.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct ChainStats {
+    size: u32,
+    libs: u32,
+    lib_sum: u64,
+    lib_sq: u64,
+    hash: u64,
+}
+
+impl ChainStats {
+    #[inline]
+    fn add_lib(&mut self, p: usize) {
+        self.libs += 1;
+        self.lib_sum += p as u64;
+        self.lib_sq += (p * p) as u64;
+    }
+
+    #[inline]
+    fn remove_lib(&mut self, p: usize) {
+        self.libs -= 1;
+        self.lib_sum -= p as u64;
+        self.lib_sq -= (p * p) as u64;
+    }
+
+    /// Exactly one distinct liberty.
+    #[inline]
+    fn in_atari(&self) -> bool {
+        self.libs > 0
+            && u128::from(self.libs) * u128::from(self.lib_sq)
+                == u128::from(self.lib_sum) * u128::from(self.lib_sum)
+    }
+
+    #[inline]
+    fn absorb(&mut self, other: &ChainStats) {
+        self.size += other.size;
+        self.libs += other.libs;
+        self.lib_sum += other.lib_sum;
+        self.lib_sq += other.lib_sq;
+        self.hash ^= other.hash;
+    }
+
+    #[inline]
+    fn release(&mut self, other: &ChainStats) {
+        self.size -= other.size;
+        self.libs -= other.libs;
+        self.lib_sum -= other.lib_sum;
+        self.lib_sq -= other.lib_sq;
+        self.hash ^= other.hash;
+    }
+}
+
+/// A chain removed by a move: its stones are `stones[start..start + size]`, in list order.
+#[derive(Clone, Copy, Debug)]
+struct Group {
+    root: u16,
+    color: Color,
+    start: u32,
+    size: u32,
+    hash: u64,
+}
+
+/// A merge of chain `absorbed` into chain `kept`.
+#[derive(Clone, Copy, Debug)]
+struct Merge {
+    kept: u16,
+    absorbed: u16,
+    stats: ChainStats,
+}
+
+/// How the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    Passes,
+    NoResult,
+    Resigned(Color),
+}
+
+/// Everything needed to take a move back.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    turn: Turn,
+    prev_hash: u64,
+    groups_start: u32,
+    merges_start: u32,
+    prev_side: Color,
+    prev_passes: u32,
+    prev_button: Option<Color>,
+    prev_captures: [u32; 2],
+    prev_end: Option<End>,
+    superko_pushed: bool,
+    prev_superko_floor: u32,
+    cycles_pushed: bool,
+    prev_cycles_floor: u32,
+    pass_state_pushed: bool,
+}
+
+/// What a play would do, found from the neighbours of its point alone.
+#[derive(Clone, Copy, Debug)]
+struct Analysis {
+    captured: u32,
+    suicide: bool,
+    removed_own: u32,
+    hash_after: u64,
+}
+
+thread_local! {
+    /// Scratch boards for confirming hash matches (no allocation once grown).
+    static SCRATCH: RefCell<(Vec<u8>, Vec<u8>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+}
+
+/// The stones and their chains, with the stacks that undo replays.
+#[derive(Clone, Debug)]
+struct Chains {
+    board: Board,
+    chain_id: Vec<u16>,
+    next: Vec<u16>,
+    stats: Vec<ChainStats>,
+    groups: Vec<Group>,
+    stones: Vec<u16>,
+    merges: Vec<Merge>,
+}
+
+/// A Go position under one ruleset, on any geometry.
+#[derive(Clone, Debug)]
+pub struct GoPosition {
+    setup: Setup,
+    config: GoConfig,
+    geometry: Geometry,
+    chains: Chains,
+    side: Color,
+    history: Vec<Turn>,
+    undo: Vec<Undo>,
+    captures: [u32; 2],
+    passes: u32,
+    button: Option<Color>,
+    end: Option<End>,
+    superko: HistoryTable,
+    cycles: HistoryTable,
+    pass_states: Vec<(u64, Color, u32)>,
+}
+
+impl Chains {
+    fn new(geometry: &Geometry) -> Chains {
+        let n = geometry.num_points();
+        Chains {
+            board: Board::new(geometry.clone()),
+            chain_id: vec![0; n],
+            next: vec![0; n],
+            stats: vec![ChainStats::default(); n],
+            groups: Vec::new(),
+            stones: Vec::new(),
+            merges: Vec::new(),
+        }
+    }
+
+    /// Places a stone and merges it with its own neighbours; no capture.
+    #[inline]
+    fn put_stone(&mut self, nb: &NeighborTable, p: usize, color: Color) {
+        let point = Point::new(p);
+        let me = cell_of(color);
+        let key = self.board.geometry().key(point, color.index());
+        self.board.place(point, color);
+        self.chain_id[p] = p as u16;
+        self.next[p] = p as u16;
+        let mut st = ChainStats {
+            size: 1,
+            hash: key,
+            ..ChainStats::default()
+        };
+        for &q in nb.of(point) {
+            let q = q.index();
+            if self.board.cells()[q] == EMPTY {
+                st.add_lib(q);
+            } else {
+                let r = self.chain_id[q] as usize;
+                self.stats[r].remove_lib(p);
+            }
+        }
+        self.stats[p] = st;
+        for &q in nb.of(point) {
+            let q = q.index();
+            if self.board.cells()[q] == me {
+                let (a, b) = (self.chain_id[p] as usize, self.chain_id[q] as usize);
+                if a != b {
+                    self.merge(a, b);
+                }
+            }
+        }
+    }
+
+    fn merge(&mut self, a: usize, b: usize) {
+        let (kept, absorbed) = if self.stats[a].size >= self.stats[b].size {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let stats = self.stats[absorbed];
+        self.merges.push(Merge {
+            kept: kept as u16,
+            absorbed: absorbed as u16,
+            stats,
+        });
+        let mut s = absorbed;
+        loop {
+            self.chain_id[s] = kept as u16;
+            s = self.next[s] as usize;
+            if s == absorbed {
+                break;
+            }
+        }
+        self.next.swap(kept, absorbed);
+        self.stats[kept].absorb(&stats);
+    }
+
+    fn unmerge(&mut self, m: Merge) {
+        let (kept, absorbed) = (m.kept as usize, m.absorbed as usize);
+        self.next.swap(kept, absorbed);
+        let mut s = absorbed;
+        loop {
+            self.chain_id[s] = absorbed as u16;
+            s = self.next[s] as usize;
+            if s == absorbed {
+                break;
+            }
+        }
+        self.stats[kept].release(&m.stats);
+        self.stats[absorbed] = m.stats;
+    }
+
+    /// Removes the chain rooted at `root`, giving its points back as liberties to the chains
+    /// of the other colour around it.
+    fn remove_chain(&mut self, nb: &NeighborTable, root: usize, color: Color) -> u32 {
+        let other = cell_of(color.opponent());
+        let st = self.stats[root];
+        self.groups.push(Group {
+            root: root as u16,
+            color,
+            start: self.stones.len() as u32,
+            size: st.size,
+            hash: st.hash,
+        });
+        let mut s = root;
+        loop {
+            self.board.remove(Point::new(s), color);
+            self.stones.push(s as u16);
+            for &t in nb.of(Point::new(s)) {
+                let t = t.index();
+                if self.board.cells()[t] == other {
+                    let r = self.chain_id[t] as usize;
+                    self.stats[r].add_lib(s);
+                }
+            }
+            s = self.next[s] as usize;
+            if s == root {
+                break;
+            }
+        }
+        st.size
+    }
+
+    fn restore_chain(&mut self, nb: &NeighborTable, g: Group) {
+        let other = cell_of(g.color.opponent());
+        let root = g.root as usize;
+        let (start, end) = (g.start as usize, (g.start + g.size) as usize);
+        for i in start..end {
+            let s = self.stones[i] as usize;
+            self.board.place(Point::new(s), g.color);
+            self.chain_id[s] = g.root;
+            self.next[s] = if i + 1 < end {
+                self.stones[i + 1]
+            } else {
+                g.root
+            };
+            for &t in nb.of(Point::new(s)) {
+                let t = t.index();
+                if self.board.cells()[t] == other {
+                    let r = self.chain_id[t] as usize;
+                    self.stats[r].remove_lib(s);
+                }
+            }
+        }
+        self.stats[root] = ChainStats {
+            size: g.size,
+            hash: g.hash,
+            ..ChainStats::default()
+        };
+        self.stones.truncate(start);
+    }
+
+    /// Takes back a stone put down by `put_stone` (after its merges were undone).
+    fn take_stone(&mut self, nb: &NeighborTable, p: usize, color: Color) {
+        self.board.remove(Point::new(p), color);
+        for &q in nb.of(Point::new(p)) {
+            let q = q.index();
+            if self.board.cells()[q] != EMPTY {
+                let r = self.chain_id[q] as usize;
+                self.stats[r].add_lib(p);
+            }
+        }
+    }
+}
+
+impl GoPosition {
+    /// Validates a setup, reporting every problem: options that are not Go's, chains without
+    /// a liberty, more handicap stones than Black has.
+    pub fn new(setup: Setup) -> Result<GoPosition, SetupErrors> {
+        let mut errors = Vec::new();
+        let config = match GoConfig::from_rules(&setup.rules) {
+            Ok(c) => Some(c),
+            Err(e) => {
+                errors.push(SetupError::Rules(e));
+                None
+            }
+        };
+        let board = &setup.board;
+        let geometry = board.geometry().clone();
+        let adjacency = geometry.default_adjacency();
+        let mut seen = vec![false; geometry.num_points()];
+        for p in geometry.points() {
+            if seen[p.index()] || board.is_empty_at(p) {
+                continue;
+            }
+            let chain = board.chain_at(adjacency, p);
+            for q in &chain {
+                seen[q.index()] = true;
+            }
+            if board.liberties_of(adjacency, &chain) == 0 {
+                let mut names: Vec<String> =
+                    chain.iter().map(|&q| geometry.point_name(q)).collect();
+                names.truncate(8);
+                if chain.len() > 8 {
+                    names.push("...".to_owned());
+                }
+                errors.push(SetupError::ChainWithoutLiberty {
+                    points: names.join(" "),
+                });
+            }
+        }
+        if setup.handicap > board.count(Color::Black) {
+            errors.push(SetupError::Invalid(format!(
+                "handicap {} is more than the {} black stones on the board",
+                setup.handicap,
+                board.count(Color::Black)
+            )));
+        }
+        match config {
+            Some(config) if errors.is_empty() => Ok(GoPosition::build(setup, config)),
+            _ => Err(SetupErrors(errors)),
+        }
+    }
+
+    /// A new game on an empty board: the rules' geometry at `size` (or the variant's default).
+    pub fn from_rules(rules: &Rules, size: Option<(u32, u32)>) -> Result<GoPosition, SetupErrors> {
+        let geometry = rules.geometry(size)?;
+        GoPosition::new(Setup::new(rules.clone(), geometry))
+    }
+
+    fn build(setup: Setup, config: GoConfig) -> GoPosition {
+        let geometry = setup.board.geometry().clone();
+        let mut pos = GoPosition {
+            config,
+            chains: Chains::new(&geometry),
+            geometry,
+            side: setup.to_move,
+            history: Vec::new(),
+            undo: Vec::new(),
+            captures: [0; 2],
+            passes: 0,
+            button: None,
+            end: None,
+            superko: HistoryTable::default(),
+            cycles: HistoryTable::default(),
+            pass_states: Vec::new(),
+            setup,
+        };
+        // Put the setup stones down one by one; no chain is captured (each has a liberty).
+        let stones: Vec<(Point, Color)> = pos
+            .setup
+            .board
+            .geometry()
+            .points()
+            .filter_map(|p| pos.setup.board.get(p).map(|c| (p, c)))
+            .collect();
+        let nb = pos.geometry.default_neighbors();
+        for (p, c) in stones {
+            pos.chains.put_stone(nb, p.index(), c);
+        }
+        pos.chains.merges.clear();
+        let (hash, side) = (pos.chains.board.hash(), pos.side);
+        match pos.config.ko {
+            Ko::Positional | Ko::Spight => pos.superko.push(hash, 0),
+            Ko::Situational => pos.superko.push(hash ^ side_key(side), 0),
+            Ko::None | Ko::Simple | Ko::NaturalSituational => {}
+        }
+        if pos.config.cycles == Cycles::NoResult {
+            pos.cycles.push(hash ^ side_key(side), 0);
+        }
+        pos
+    }
+
+    /// The typed rule options.
+    pub fn config(&self) -> &GoConfig {
+        &self.config
+    }
+
+    /// Who took the button, if anyone.
+    pub fn button(&self) -> Option<Color> {
+        self.button
+    }
+
+    /// The number of distinct liberties of the chain through `p` (0 for an empty point).
+    pub fn liberties(&self, p: Point) -> usize {
+        if self.chains.board.is_empty_at(p) {
+            return 0;
+        }
+        let chain = self.chain_points(p);
+        self.chains
+            .board
+            .liberties_of(self.geometry.default_adjacency(), &chain)
+    }
+
+    /// The stones of the chain through `p`, in list order (empty for an empty point).
+    pub fn chain_points(&self, p: Point) -> Vec<Point> {
+        if self.chains.board.is_empty_at(p) {
+            return Vec::new();
+        }
+        let start = p.index() as u16;
+        let mut out = vec![p];
+        let mut s = self.chains.next[p.index()];
+        while s != start {
+            out.push(Point::new(s as usize));
+            s = self.chains.next[s as usize];
+        }
+        out
+    }
+
+    /// What a play of `color` at the empty point `p` would do.
+    #[inline]
+    fn analyze(&self, p: usize, color: Color) -> Analysis {
+        let cells = self.chains.board.cells();
+        let me = cell_of(color);
+        let nb = self.geometry.default_neighbors().of(Point::new(p));
+        let mut has_lib = false;
+        let mut own_alive = false;
+        let mut captured = 0;
+        let mut own_size = 0;
+        let mut own_hash = 0;
+        let key = self.geometry.key(Point::new(p), color.index());
+        let mut hash = self.chains.board.hash() ^ key;
+        for (i, &q) in nb.iter().enumerate() {
+            let q = q.index();
+            let cell = cells[q];
+            if cell == EMPTY {
+                has_lib = true;
+                continue;
+            }
+            let r = self.chains.chain_id[q];
+            if nb[..i]
+                .iter()
+                .any(|&x| cells[x.index()] != EMPTY && self.chains.chain_id[x.index()] == r)
+            {
+                continue;
+            }
+            let st = &self.chains.stats[r as usize];
+            if cell == me {
+                own_size += st.size;
+                own_hash ^= st.hash;
+                own_alive |= !st.in_atari();
+            } else if st.in_atari() {
+                captured += st.size;
+                hash ^= st.hash;
+            }
+        }
+        let suicide = !(has_lib || own_alive || captured > 0);
+        if suicide {
+            hash ^= key ^ own_hash;
+        }
+        Analysis {
+            captured,
+            suicide,
+            removed_own: if suicide { own_size + 1 } else { 0 },
+            hash_after: hash,
+        }
+    }
+
+    /// Writes into `out` the board after the first `moves` moves of the game.
+    fn board_at(&self, moves: usize, out: &mut Vec<u8>) {
+        out.clear();
+        out.extend_from_slice(self.chains.board.cells());
+        for i in (moves..self.undo.len()).rev() {
+            let rec = &self.undo[i];
+            let end = self
+                .undo
+                .get(i + 1)
+                .map_or(self.chains.groups.len(), |r| r.groups_start as usize);
+            for g in self.chains.groups[rec.groups_start as usize..end]
+                .iter()
+                .rev()
+            {
+                for &s in &self.chains.stones[g.start as usize..(g.start + g.size) as usize] {
+                    out[s as usize] = cell_of(g.color);
+                }
+            }
+            if let Move::Place(p) = rec.turn.mv {
+                out[p.index()] = EMPTY;
+            }
+        }
+    }
+
+    /// Writes into `out` the board a play would make.
+    fn board_after(&self, p: usize, color: Color, a: &Analysis, out: &mut Vec<u8>) {
+        out.clear();
+        out.extend_from_slice(self.chains.board.cells());
+        out[p] = cell_of(color);
+        let cells = self.chains.board.cells();
+        let me = cell_of(color);
+        for &q in self.geometry.default_neighbors().of(Point::new(p)) {
+            let q = q.index();
+            let cell = cells[q];
+            if cell == EMPTY || out[q] == EMPTY {
+                continue;
+            }
+            let root = self.chains.chain_id[q] as usize;
+            let remove = if cell == me {
+                a.suicide
+            } else {
+                self.chains.stats[root].in_atari()
+            };
+            if remove {
+                let mut s = root;
+                loop {
+                    out[s] = EMPTY;
+                    s = self.chains.next[s] as usize;
+                    if s == root {
+                        break;
+                    }
+                }
+            }
+        }
+        if a.suicide {
+            out[p] = EMPTY;
+        }
+    }
+
+    /// Whether the play would make the same board as the game had after `moves` moves.
+    fn repeats(&self, p: usize, color: Color, a: &Analysis, moves: u32) -> bool {
+        SCRATCH.with(|s| {
+            let (earlier, after) = &mut *s.borrow_mut();
+            self.board_at(moves as usize, earlier);
+            self.board_after(p, color, a, after);
+            earlier == after
+        })
+    }
+
+    /// Whether the current board equals the board after `moves` moves.
+    fn current_repeats(&self, moves: u32) -> bool {
+        SCRATCH.with(|s| {
+            let (earlier, _) = &mut *s.borrow_mut();
+            self.board_at(moves as usize, earlier);
+            earlier.as_slice() == self.chains.board.cells()
+        })
+    }
+
+    /// Decides a play; on success, what it would do.
+    #[inline]
+    fn judge(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
+        if self.end.is_some() {
+            return Err(IllegalMove::GameOver);
+        }
+        if p >= self.geometry.num_points() {
+            return Err(IllegalMove::OffBoard);
+        }
+        if self.chains.board.cells()[p] != EMPTY {
+            return Err(IllegalMove::Occupied);
+        }
+        let a = self.analyze(p, color);
+        if a.suicide {
+            match self.config.suicide {
+                Suicide::Forbidden => return Err(IllegalMove::Suicide),
+                Suicide::MultiStone if a.removed_own < 2 => return Err(IllegalMove::Suicide),
+                _ => {}
+            }
+        }
+        match self.config.ko {
+            Ko::None => {}
+            Ko::Simple => {
+                if let Some(last) = self.undo.last() {
+                    if !a.suicide
+                        && last.turn.color != color
+                        && matches!(last.turn.mv, Move::Place(_))
+                        && a.hash_after == last.prev_hash
+                        && self.repeats(p, color, &a, self.undo.len() as u32 - 1)
+                    {
+                        return Err(IllegalMove::Ko);
+                    }
+                }
+            }
+            Ko::Positional | Ko::Spight | Ko::Situational | Ko::NaturalSituational => {
+                let key = match self.config.ko {
+                    Ko::Situational => a.hash_after ^ side_key(color.opponent()),
+                    Ko::NaturalSituational => a.hash_after ^ CREATOR_KEYS[color.index()],
+                    _ => a.hash_after,
+                };
+                if self
+                    .superko
+                    .matches(key)
+                    .any(|m| self.repeats(p, color, &a, m))
+                {
+                    return Err(IllegalMove::Superko);
+                }
+            }
+        }
+        Ok(a)
+    }
+
+    fn begin_undo(&self, turn: Turn) -> Undo {
+        Undo {
+            turn,
+            prev_hash: self.chains.board.hash(),
+            groups_start: self.chains.groups.len() as u32,
+            merges_start: self.chains.merges.len() as u32,
+            prev_side: self.side,
+            prev_passes: self.passes,
+            prev_button: self.button,
+            prev_captures: self.captures,
+            prev_end: self.end,
+            superko_pushed: false,
+            prev_superko_floor: self.superko.floor,
+            cycles_pushed: false,
+            prev_cycles_floor: self.cycles.floor,
+            pass_state_pushed: false,
+        }
+    }
+
+    /// Plays a legal play (already judged).
+    fn do_play(&mut self, p: usize, color: Color, a: &Analysis) -> MoveEffect {
+        let mut rec = self.begin_undo(Turn {
+            color,
+            mv: Move::Place(Point::new(p)),
+        });
+        let nb = self.geometry.default_neighbors();
+        let chains = &mut self.chains;
+        chains.put_stone(nb, p, color);
+        let opp = cell_of(color.opponent());
+        let mut captured = 0;
+        if a.captured > 0 {
+            for &q in nb.of(Point::new(p)) {
+                let q = q.index();
+                if chains.board.cells()[q] == opp {
+                    let r = chains.chain_id[q] as usize;
+                    if chains.stats[r].libs == 0 {
+                        captured += chains.remove_chain(nb, r, color.opponent());
+                    }
+                }
+            }
+        }
+        let mut self_captured = 0;
+        if a.suicide {
+            let root = chains.chain_id[p] as usize;
+            self_captured = chains.remove_chain(nb, root, color);
+        }
+        debug_assert_eq!(captured, a.captured);
+        debug_assert_eq!(self.chains.board.hash(), a.hash_after);
+        self.captures[color.index()] += captured;
+        self.captures[color.opponent().index()] += self_captured;
+        self.passes = 0;
+        self.side = color.opponent();
+        let hash = self.chains.board.hash();
+        match self.config.ko {
+            Ko::Positional | Ko::Spight => {
+                self.superko.push(hash, self.undo.len() as u32 + 1);
+                rec.superko_pushed = true;
+            }
+            Ko::Situational => {
+                self.superko
+                    .push(hash ^ side_key(self.side), self.undo.len() as u32 + 1);
+                rec.superko_pushed = true;
+            }
+            Ko::NaturalSituational => {
+                self.superko.push(
+                    hash ^ CREATOR_KEYS[color.index()],
+                    self.undo.len() as u32 + 1,
+                );
+                rec.superko_pushed = true;
+            }
+            Ko::None | Ko::Simple => {}
+        }
+        self.finish_move(rec);
+        MoveEffect {
+            captured,
+            self_captured,
+            ended: self.end.is_some(),
+        }
+    }
+
+    fn do_pass(&mut self, color: Color) -> MoveEffect {
+        let mut rec = self.begin_undo(Turn {
+            color,
+            mv: Move::Pass,
+        });
+        let moves_after = self.undo.len() as u32 + 1;
+        if self.config.pass_stones {
+            self.captures[color.opponent().index()] += 1;
+        }
+        let takes_button = self.config.button && self.button.is_none();
+        if takes_button {
+            self.button = Some(color);
+        } else {
+            self.passes += 1;
+        }
+        let hash = self.chains.board.hash();
+        self.side = color.opponent();
+        match self.config.ko {
+            Ko::Spight => {
+                let from = (hash, color);
+                let repeated = self
+                    .pass_states
+                    .iter()
+                    .any(|&(h, c, at)| (h, c) == from && self.current_repeats(at));
+                self.pass_states.push((hash, color, moves_after - 1));
+                rec.pass_state_pushed = true;
+                self.superko.floor = self.superko.len();
+                self.superko.push(hash, moves_after);
+                rec.superko_pushed = true;
+                if repeated {
+                    self.end = Some(End::Passes);
+                }
+            }
+            Ko::Situational => {
+                self.superko.push(hash ^ side_key(self.side), moves_after);
+                rec.superko_pushed = true;
+            }
+            _ => {}
+        }
+        if self.config.ko != Ko::Spight
+            && self.passes >= 2
+            && (!self.config.pass_stones || color == Color::White)
+        {
+            self.end = Some(End::Passes);
+        }
+        if self.config.cycles == Cycles::NoResult {
+            self.cycles.floor = self.cycles.len();
+        }
+        self.finish_move(rec);
+        MoveEffect {
+            ended: self.end.is_some(),
+            ..MoveEffect::default()
+        }
+    }
+
+    /// Bookkeeping shared by plays and passes: history, undo record, cycle counting.
+    fn finish_move(&mut self, mut rec: Undo) {
+        let moves_after = self.undo.len() as u32 + 1;
+        let mut cycle_key = None;
+        if self.config.cycles == Cycles::NoResult {
+            let key = self.chains.board.hash() ^ side_key(self.side);
+            self.cycles.push(key, moves_after);
+            rec.cycles_pushed = true;
+            cycle_key = Some(key);
+        }
+        self.history.push(rec.turn);
+        self.undo.push(rec);
+        if let (Some(key), None) = (cycle_key, self.end) {
+            let occurrences = self
+                .cycles
+                .matches(key)
+                .filter(|&m| m == moves_after || self.current_repeats(m))
+                .take(3)
+                .count();
+            if occurrences >= 3 {
+                self.end = Some(End::NoResult);
+            }
+        }
+    }
+
+    fn do_resign(&mut self, color: Color) -> MoveEffect {
+        let rec = self.begin_undo(Turn {
+            color,
+            mv: Move::Resign,
+        });
+        self.end = Some(End::Resigned(color));
+        self.side = color.opponent();
+        self.history.push(rec.turn);
+        self.undo.push(rec);
+        MoveEffect {
+            ended: true,
+            ..MoveEffect::default()
+        }
+    }
+
+    fn undo_move(&mut self) -> Option<Turn> {
+        let rec = self.undo.pop()?;
+        self.history.pop();
+        if rec.cycles_pushed {
+            self.cycles.pop();
+        }
+        if rec.superko_pushed {
+            self.superko.pop();
+        }
+        if rec.pass_state_pushed {
+            self.pass_states.pop();
+        }
+        self.superko.floor = rec.prev_superko_floor;
+        self.cycles.floor = rec.prev_cycles_floor;
+        if let Move::Place(p) = rec.turn.mv {
+            let nb = self.geometry.default_neighbors();
+            let chains = &mut self.chains;
+            while chains.groups.len() > rec.groups_start as usize {
+                if let Some(g) = chains.groups.pop() {
+                    chains.restore_chain(nb, g);
+                }
+            }
+            while chains.merges.len() > rec.merges_start as usize {
+                if let Some(m) = chains.merges.pop() {
+                    chains.unmerge(m);
+                }
+            }
+            chains.take_stone(nb, p.index(), rec.turn.color);
+        }
+        self.side = rec.prev_side;
+        self.passes = rec.prev_passes;
+        self.button = rec.prev_button;
+        self.captures = rec.prev_captures;
+        self.end = rec.prev_end;
+        debug_assert_eq!(self.chains.board.hash(), rec.prev_hash);
+        Some(rec.turn)
+    }
+
+    /// The legal board points of `color`, appended to `out` as moves (hot path).
+    #[inline]
+    pub fn push_legal_points(&self, color: Color, out: &mut Vec<Move>) {
+        if self.end.is_some() {
+            return;
+        }
+        for (i, &cell) in self.chains.board.cells().iter().enumerate() {
+            if cell == EMPTY && self.judge(i, color).is_ok() {
+                out.push(Move::Place(Point::new(i)));
+            }
+        }
+    }
+}
+
+impl Position for GoPosition {
+    fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    fn board(&self) -> &Board {
+        &self.chains.board
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    fn history(&self) -> &[Turn] {
+        &self.history
+    }
+
+    fn check_move(&self, color: Color, mv: Move) -> Result<(), IllegalMove> {
+        match mv {
+            Move::Place(p) => self.judge(p.index(), color).map(|_| ()),
+            Move::Pass | Move::Resign => {
+                if self.end.is_some() {
+                    Err(IllegalMove::GameOver)
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+
+    fn legal_moves_as(&self, color: Color, out: &mut Vec<Move>) {
+        out.clear();
+        if self.end.is_some() {
+            return;
+        }
+        self.push_legal_points(color, out);
+        out.push(Move::Pass);
+    }
+
+    fn play_as(&mut self, color: Color, mv: Move) -> Result<MoveEffect, PlayError> {
+        let refuse = |reason| PlayError { color, mv, reason };
+        match mv {
+            Move::Place(p) => {
+                let a = self.judge(p.index(), color).map_err(refuse)?;
+                Ok(self.do_play(p.index(), color, &a))
+            }
+            Move::Pass if self.end.is_none() => Ok(self.do_pass(color)),
+            Move::Resign if self.end.is_none() => Ok(self.do_resign(color)),
+            _ => Err(refuse(IllegalMove::GameOver)),
+        }
+    }
+
+    fn undo(&mut self) -> Option<Turn> {
+        self.undo_move()
+    }
+
+    fn outcome(&self) -> Option<GameResult> {
+        match self.end? {
+            End::Passes => Some(self.score(&[]).result()),
+            End::NoResult => Some(GameResult::NoResult),
+            End::Resigned(loser) => Some(GameResult::Win {
+                winner: loser.opponent(),
+                margin: Margin::Resign,
+            }),
+        }
+    }
+
+    fn score(&self, dead: &[Point]) -> Score {
+        let n = self.geometry.num_points();
+        let dead: Vec<Point> = dead
+            .iter()
+            .copied()
+            .filter(|p| p.index() < n && !self.chains.board.is_empty_at(*p))
+            .collect();
+        score(&ScoreParams {
+            board: &self.chains.board,
+            dead: &dead,
+            config: &self.config,
+            prisoners: self.captures,
+            handicap: self.setup.handicap,
+            button: self.button,
+        })
+    }
+
+    fn captures(&self, color: Color) -> u32 {
+        self.captures[color.index()]
+    }
+
+    fn clone_box(&self) -> Box<dyn Position> {
+        Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
