@@ -1,1 +1,68 @@
 //! goishi: a rules engine for Go and Go-like capture games.
+//!
+//! This crate is the front door: the whole core API ([`goishi_board`]) at the top level, and
+//! each rule family behind a Cargo feature, both on by default:
+//!
+//! | feature | module | variants |
+//! |---|---|---|
+//! | `go` | [`go`] (`goishi-go-rules`) | `go/tromp-taylor`, `go/chinese`, `go/japanese`, ... |
+//! | `contact` | [`contact`] (`goishi-contact-capture`) | `contact/1a` ... `contact/4a` |
+//!
+//! Each rule crate registers its variants with `inventory`; naming the crates here (the
+//! re-exports below, and [`linked_variants`]) is what links them into a program, so that
+//! their registrations are collected.
+//!
+//! ```
+//! # #[cfg(feature = "go")] {
+//! let rules = goishi::registry().parse_rules("japanese:komi=0").unwrap();
+//! assert_eq!(rules.variant().id, "go/japanese");
+//! let mut game = rules.new_game(Some((9, 9))).unwrap();
+//! let e5 = game.geometry().parse_point("E5").unwrap();
+//! game.play(goishi::Move::Place(e5)).unwrap();
+//! # }
+//! ```
+
+use std::sync::OnceLock;
+
+pub use goishi_board as board;
+pub use goishi_board::*;
+
+#[cfg(feature = "go")]
+pub use goishi_go_rules as go;
+
+#[cfg(feature = "contact")]
+pub use goishi_contact_capture as contact;
+
+/// The registry of every variant of the enabled families.
+///
+/// It is the `inventory`-collected registry ([`goishi_board::registry`]); on a target where
+/// `inventory` collects nothing, a registry built from the explicit lists of
+/// [`linked_variants`] instead.
+pub fn registry() -> &'static Registry {
+    let collected = goishi_board::registry();
+    if collected.variants().next().is_some() || linked_variants().is_empty() {
+        return collected;
+    }
+    static FALLBACK: OnceLock<Registry> = OnceLock::new();
+    FALLBACK.get_or_init(|| Registry::from_parts(linked_variants(), []))
+}
+
+/// The variants of the enabled families, from each rule crate's explicit `VARIANTS` list
+/// (not from `inventory`), in family order.
+pub fn linked_variants() -> Vec<&'static VariantInfo> {
+    #[allow(unused_mut)]
+    let mut all: Vec<&'static VariantInfo> = Vec::new();
+    #[cfg(feature = "go")]
+    all.extend(goishi_go_rules::VARIANTS.iter().copied());
+    #[cfg(feature = "contact")]
+    all.extend(goishi_contact_capture::VARIANTS.iter().copied());
+    all
+}
+
+/// The rule families of the enabled features: (family id, feature name).
+pub const FAMILIES: &[(&str, &str)] = &[
+    #[cfg(feature = "go")]
+    ("go", "go"),
+    #[cfg(feature = "contact")]
+    ("contact", "contact"),
+];

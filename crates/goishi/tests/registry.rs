@@ -1,0 +1,75 @@
+//! The registered variants are exactly those of the enabled features, as listed in
+//! `conformance/variants.txt`: checked for every feature combination by `.ci/run`
+//! (`cargo test -p goishi --no-default-features [--features go|contact|go,contact]`).
+
+use std::collections::BTreeSet;
+
+/// The family of each feature; a family in the committed list without a feature here fails.
+const FEATURES: &[(&str, bool)] = &[
+    ("go", cfg!(feature = "go")),
+    ("contact", cfg!(feature = "contact")),
+];
+
+/// The committed ids of the families whose feature is on.
+fn expected() -> BTreeSet<String> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../conformance/variants.txt");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .filter(|id| {
+            let family = id.split('/').next().unwrap_or_default();
+            let (_, on) = FEATURES
+                .iter()
+                .find(|(f, _)| *f == family)
+                .unwrap_or_else(|| panic!("{path}: family of {id:?} has no feature in goishi"));
+            *on
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn registered_variants_are_those_of_the_enabled_features() {
+    let registered: BTreeSet<String> = goishi::registry()
+        .variants()
+        .map(|v| v.id.to_owned())
+        .collect();
+    assert_eq!(registered, expected());
+    assert_eq!(goishi::registry().problems(), [] as [String; 0]);
+}
+
+#[test]
+fn inventory_collected_the_same_variants_as_the_explicit_lists() {
+    let collected: BTreeSet<String> = goishi::board::registry()
+        .variants()
+        .map(|v| v.id.to_owned())
+        .collect();
+    let linked: Vec<&str> = goishi::linked_variants().iter().map(|v| v.id).collect();
+    let linked_set: BTreeSet<String> = linked.iter().map(|s| (*s).to_owned()).collect();
+    assert_eq!(linked.len(), linked_set.len(), "duplicate in {linked:?}");
+    assert_eq!(collected, linked_set);
+    assert_eq!(linked_set, expected());
+}
+
+#[test]
+fn families_follow_the_features() {
+    let families: Vec<&str> = goishi::FAMILIES.iter().map(|(f, _)| *f).collect();
+    let on: Vec<&str> = FEATURES
+        .iter()
+        .filter(|(_, on)| *on)
+        .map(|(f, _)| *f)
+        .collect();
+    assert_eq!(families, on);
+    for v in goishi::registry().variants() {
+        assert!(families.contains(&v.family), "{} of a disabled family", v.id);
+    }
+}
+
+#[test]
+fn the_fallback_registry_has_the_same_ids() {
+    let fallback = goishi::Registry::from_parts(goishi::linked_variants(), []);
+    let ids: BTreeSet<String> = fallback.variants().map(|v| v.id.to_owned()).collect();
+    assert_eq!(ids, expected());
+    assert!(fallback.problems().is_empty(), "{:?}", fallback.problems());
+}
