@@ -1,0 +1,126 @@
+//! Random playouts and legal-move lists (criterion). `cargo bench -p goishi-go-rules`.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use goishi_board::{Color, Move, Point, Position, Rules, EMPTY};
+use goishi_go_rules::GoPosition;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A single-point eye of `color`: every neighbour is a stone of `color`.
+fn own_eye(game: &GoPosition, p: Point, color: Color) -> bool {
+    let g = game.geometry();
+    g.default_neighbors()
+        .of(p)
+        .iter()
+        .all(|&q| game.board().get(q) == Some(color))
+}
+
+/// One uniformly random game (legal points that fill no own single-point eye; pass when none
+/// is left), capped at 3 x points moves. Returns the number of moves played.
+fn playout(game: &mut GoPosition, rng: &mut ChaCha8Rng, empty: &mut Vec<Point>) -> usize {
+    let cap = 3 * game.geometry().num_points();
+    let mut moves = 0;
+    while moves < cap && !game.is_over() {
+        let color = game.side_to_move();
+        empty.clear();
+        empty.extend(
+            game.board()
+                .cells()
+                .iter()
+                .enumerate()
+                .filter(|(_, &c)| c == EMPTY)
+                .map(|(i, _)| Point::new(i)),
+        );
+        let mut chosen = Move::Pass;
+        while !empty.is_empty() {
+            let i = rng.random_range(0..empty.len());
+            let p = empty.swap_remove(i);
+            if !own_eye(game, p, color) && game.check_move(color, Move::Place(p)).is_ok() {
+                chosen = Move::Place(p);
+                break;
+            }
+        }
+        game.play(chosen).expect("chosen among legal moves");
+        moves += 1;
+    }
+    moves
+}
+
+fn playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("go/playout");
+    for rules in ["go/tromp-taylor", "go/japanese", "go/chinese"] {
+        for size in [9u32, 19] {
+            let rules = Rules::parse(rules).unwrap();
+            let start = GoPosition::from_rules(&rules, Some((size, size))).unwrap();
+            // Moves per playout, averaged over a few seeds, for the throughput figure.
+            let mut rng = ChaCha8Rng::seed_from_u64(1);
+            let mut empty = Vec::new();
+            let total: usize = (0..20)
+                .map(|_| playout(&mut start.clone(), &mut rng, &mut empty))
+                .sum();
+            group.throughput(Throughput::Elements((total / 20) as u64));
+            group.bench_function(
+                BenchmarkId::new(rules.to_string(), format!("{size}x{size}")),
+                |b| {
+                    let mut rng = ChaCha8Rng::seed_from_u64(7);
+                    b.iter(|| playout(&mut start.clone(), &mut rng, &mut empty));
+                },
+            );
+        }
+    }
+    group.finish();
+}
+
+fn legal_moves(c: &mut Criterion) {
+    let mut group = c.benchmark_group("go/legal-moves");
+    for rules in ["go/tromp-taylor", "go/chinese"] {
+        for size in [9u32, 19] {
+            let rules = Rules::parse(rules).unwrap();
+            let mut game = GoPosition::from_rules(&rules, Some((size, size))).unwrap();
+            let mut rng = ChaCha8Rng::seed_from_u64(3);
+            let mut empty = Vec::new();
+            // A mid-game position: the first third of a random game.
+            let mut probe = game.clone();
+            let moves = playout(&mut probe, &mut rng, &mut empty);
+            for turn in probe.history()[..moves / 3].to_vec() {
+                game.play_as(turn.color, turn.mv).unwrap();
+            }
+            let mut out = Vec::with_capacity(400);
+            group.bench_function(
+                BenchmarkId::new(rules.to_string(), format!("{size}x{size}")),
+                |b| {
+                    b.iter(|| {
+                        game.legal_moves(&mut out);
+                        out.len()
+                    })
+                },
+            );
+        }
+    }
+    group.finish();
+}
+
+fn play_undo(c: &mut Criterion) {
+    let rules = Rules::parse("go/tromp-taylor").unwrap();
+    let mut game = GoPosition::from_rules(&rules, Some((19, 19))).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut empty = Vec::new();
+    let mut probe = game.clone();
+    let moves = playout(&mut probe, &mut rng, &mut empty);
+    for turn in probe.history()[..moves / 3].to_vec() {
+        game.play_as(turn.color, turn.mv).unwrap();
+    }
+    let mut legal = Vec::new();
+    game.legal_moves(&mut legal);
+    c.bench_function("go/play+undo/19x19", |b| {
+        let mut i = 0;
+        b.iter(|| {
+            i = (i + 1) % legal.len();
+            game.play(legal[i]).unwrap();
+            game.undo();
+        })
+    });
+}
+
+criterion_group!(benches, playouts, legal_moves, play_undo);
+criterion_main!(benches);
