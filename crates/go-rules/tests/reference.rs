@@ -242,7 +242,14 @@ fn geometries() -> Vec<Geometry> {
     ]
 }
 
-const KOS: [&str; 6] = ["none", "simple", "positional", "situational", "natural-situational", "spight"];
+const KOS: [&str; 6] = [
+    "none",
+    "simple",
+    "positional",
+    "situational",
+    "natural-situational",
+    "spight",
+];
 const SUICIDES: [&str; 3] = ["forbidden", "multi-stone", "allowed"];
 
 fn run(seed: u64, geometry: &Geometry, rules: &Rules, moves_cap: usize) {
@@ -281,7 +288,11 @@ fn run(seed: u64, geometry: &Geometry, rules: &Rules, moves_cap: usize) {
             break;
         }
         game.legal_moves(&mut moves);
-        snapshots.push((game.board().clone(), moves.clone(), [game.captures(Color::Black), game.captures(Color::White)]));
+        snapshots.push((
+            game.board().clone(),
+            moves.clone(),
+            [game.captures(Color::Black), game.captures(Color::White)],
+        ));
         // Pass now and then, more often when few moves are left.
         let mv = if rng.random_range(0..moves.len().max(2) + 3) < 2 {
             Move::Pass
@@ -291,8 +302,18 @@ fn run(seed: u64, geometry: &Geometry, rules: &Rules, moves_cap: usize) {
         played.push(format!("{} {}", side, mv.name(geometry)));
         game.play(mv).unwrap();
         reference.play(side, mv);
-        assert_eq!(game.board().cells(), reference.cells.as_slice(), "{}", context(&played));
-        assert_eq!(game.board().hash(), game.board().recompute_hash(), "{}", context(&played));
+        assert_eq!(
+            game.board().cells(),
+            reference.cells.as_slice(),
+            "{}",
+            context(&played)
+        );
+        assert_eq!(
+            game.board().hash(),
+            game.board().recompute_hash(),
+            "{}",
+            context(&played)
+        );
         assert_eq!(
             [game.captures(Color::Black), game.captures(Color::White)],
             reference.captures,
@@ -307,8 +328,16 @@ fn run(seed: u64, geometry: &Geometry, rules: &Rules, moves_cap: usize) {
             assert_eq!(game.board().hash(), board.hash(), "{}", context(&played));
             let mut again = Vec::new();
             game.legal_moves(&mut again);
-            assert_eq!(&again, legal, "{} (legal moves after undo)", context(&played));
-            assert_eq!([game.captures(Color::Black), game.captures(Color::White)], *captures);
+            assert_eq!(
+                &again,
+                legal,
+                "{} (legal moves after undo)",
+                context(&played)
+            );
+            assert_eq!(
+                [game.captures(Color::Black), game.captures(Color::White)],
+                *captures
+            );
             game.play_as(turn.color, turn.mv).unwrap();
         }
     }
@@ -332,7 +361,8 @@ fn engine_matches_reference_under_every_ko_and_suicide_rule() {
     let mut seed = 0;
     for ko in KOS {
         for suicide in SUICIDES {
-            let rules = Rules::parse(&format!("go/tromp-taylor:ko={ko},suicide={suicide}")).unwrap();
+            let rules =
+                Rules::parse(&format!("go/tromp-taylor:ko={ko},suicide={suicide}")).unwrap();
             for g in &geometries {
                 for _ in 0..games() {
                     seed += 1;
