@@ -1,1 +1,142 @@
-fn main() {}
+//! Project tasks, run as `cargo xtask TASK` (the alias is in `.cargo/config.toml`).
+//!
+//! A thin front end: the work is done by library code that `cargo test` also runs.
+
+use std::process::ExitCode;
+
+use goishi_conformance::{run, Layout, Options, DEFAULT_SEED};
+
+const USAGE: &str = "\
+usage: cargo xtask conformance [--variant ID] [--games N] [--seed S] [--json]
+
+  conformance   run the conformance suites of every registered variant (or of --variant):
+                the meta checks, the case files under conformance/, and the universal
+                suites on N seeded random games per variant and board
+    --variant ID  one variant (id or alias)
+    --games N     random games per variant and board (default 20)
+    --seed S      the seed the games' seeds are derived from (default 20261129)
+    --json        print the report as JSON instead of a table
+
+Exit status: 0 when everything passed, 1 on a failure, 2 on a usage error.";
+
+const DEFAULT_GAMES: u32 = 20;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("conformance") => match parse_conformance(&args[1..]) {
+            Ok((options, json)) => conformance(&options, json),
+            Err(message) => usage_error(&message),
+        },
+        Some("help" | "-h" | "--help") => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        Some(other) => usage_error(&format!("unknown task {other:?}")),
+        None => usage_error("no task given"),
+    }
+}
+
+fn usage_error(message: &str) -> ExitCode {
+    eprintln!("error: {message}\n\n{USAGE}");
+    ExitCode::from(2)
+}
+
+/// Parses the options of `conformance`.
+fn parse_conformance(args: &[String]) -> Result<(Options, bool), String> {
+    let mut options = Options {
+        games: DEFAULT_GAMES,
+        seed: DEFAULT_SEED,
+        ..Options::default()
+    };
+    let mut json = false;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = || {
+            inline
+                .clone()
+                .or_else(|| it.next().cloned())
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
+        match flag {
+            "--variant" => options.variant = Some(value()?),
+            "--games" => {
+                let v = value()?;
+                options.games = v
+                    .parse()
+                    .map_err(|_| format!("--games {v:?}: expected a whole number"))?;
+            }
+            "--seed" => {
+                let v = value()?;
+                options.seed = v
+                    .parse()
+                    .map_err(|_| format!("--seed {v:?}: expected a whole number"))?;
+            }
+            "--json" if inline.is_none() => json = true,
+            _ => return Err(format!("unknown option {arg:?}")),
+        }
+    }
+    Ok((options, json))
+}
+
+fn conformance(options: &Options, json: bool) -> ExitCode {
+    let report = match run(goishi::registry(), &Layout::workspace(), options) {
+        Ok(r) => r,
+        Err(message) => return usage_error(&message),
+    };
+    if json {
+        println!("{}", report.to_json());
+    } else {
+        print!("{}", report.failures());
+        print!("{}", report.table());
+    }
+    if report.ok() {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!("conformance: {} failed", report.failed());
+        ExitCode::FAILURE
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<(Options, bool), String> {
+        parse_conformance(&args.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn options_parse() {
+        let (o, json) = parse(&[
+            "--variant",
+            "go/chinese",
+            "--games=3",
+            "--seed",
+            "9",
+            "--json",
+        ])
+        .unwrap();
+        assert_eq!(o.variant.as_deref(), Some("go/chinese"));
+        assert_eq!((o.games, o.seed, json), (3, 9, true));
+        let (o, json) = parse(&[]).unwrap();
+        assert_eq!(
+            (o.games, o.seed, json),
+            (DEFAULT_GAMES, DEFAULT_SEED, false)
+        );
+    }
+
+    #[test]
+    fn bad_options_are_named() {
+        assert_eq!(
+            parse(&["--games", "many"]).unwrap_err(),
+            "--games \"many\": expected a whole number"
+        );
+        assert_eq!(parse(&["--seed"]).unwrap_err(), "--seed needs a value");
+        assert_eq!(parse(&["--fast"]).unwrap_err(), "unknown option \"--fast\"");
+    }
+}

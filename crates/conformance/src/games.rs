@@ -147,8 +147,17 @@ pub fn setup_on(rules: &Rules, board: &TestBoard) -> Result<Setup, String> {
     Ok(Setup::new(rules, geometry))
 }
 
+/// What a checked game was like.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameSummary {
+    /// Moves played (the final resignation at the move cap not counted).
+    pub moves: usize,
+    /// Whether the game ended by its rules (not by a resignation at the move cap).
+    pub ended: bool,
+}
+
 /// Plays one seeded random game under `rules` on `board`, checking every property.
-pub fn play_game(rules: &Rules, board: &TestBoard, seed: u64) -> Result<(), GameError> {
+pub fn play_game(rules: &Rules, board: &TestBoard, seed: u64) -> Result<GameSummary, GameError> {
     let setup = setup_on(rules, board).map_err(GameError::Refused)?;
     let position = setup
         .clone()
@@ -178,23 +187,25 @@ struct Game {
 }
 
 impl Game {
-    fn run(&mut self) -> Result<(), String> {
+    fn run(&mut self) -> Result<GameSummary, String> {
         let start = Snapshot::of(self.position.as_ref());
         let cap = 3 * self.position.geometry().num_points();
-        let mut played = 0;
-        while !self.position.is_over() && played < cap {
+        let mut moves = 0;
+        while !self.position.is_over() && moves < cap {
             self.check_legal_lists()?;
             self.check_illegal_plays()?;
             self.step()?;
-            played += 1;
+            moves += 1;
         }
-        if !self.position.is_over() {
+        let ended = self.position.is_over();
+        if !ended {
             self.check_legal_lists()?;
             self.resign()?;
         }
         self.check_finished()?;
         self.check_replays()?;
-        self.check_undo_all(&start)
+        self.check_undo_all(&start)?;
+        Ok(GameSummary { moves, ended })
     }
 
     /// The legal move list of each colour against `check_move`.

@@ -25,7 +25,7 @@ pub mod meta;
 mod snapshot;
 
 pub use case::{parse_cases, parse_move, parse_turn, Case, OneOrMany, SizeSpec};
-pub use games::{play_game, standard_boards, GameError, TestBoard};
+pub use games::{play_game, standard_boards, GameError, GameSummary, TestBoard};
 pub use snapshot::Snapshot;
 
 /// Where the case files, the variant list and the docs pages are.
@@ -139,6 +139,11 @@ pub struct Row {
     pub refused: Option<String>,
     /// One message per failure, naming the file and case, or the board and seed.
     pub failures: Vec<String>,
+    /// Games suites: the moves played in all games.
+    pub moves: usize,
+    /// Games suites: how many games ended by the rules (the others were resigned at the
+    /// move cap).
+    pub ended: usize,
 }
 
 impl Row {
@@ -150,6 +155,8 @@ impl Row {
             failed: 0,
             refused: None,
             failures: Vec::new(),
+            moves: 0,
+            ended: 0,
         }
     }
 
@@ -211,6 +218,13 @@ impl Report {
             );
             if let Some(why) = &r.refused {
                 let _ = write!(out, "  refused (documented): {why}");
+            } else if r.suite.starts_with("games") && r.passed > 0 {
+                let _ = write!(
+                    out,
+                    "  {} moves a game, {} ended by the rules",
+                    r.moves / r.passed,
+                    r.ended
+                );
             }
             out.push('\n');
         }
@@ -352,7 +366,11 @@ pub fn run_games(variant: &'static VariantInfo, board: &TestBoard, options: &Opt
     for i in 0..options.games {
         let seed = games::game_seed(options.seed, variant.id, &board.name, i);
         match play_game(&rules, board, seed) {
-            Ok(()) => row.passed += 1,
+            Ok(summary) => {
+                row.passed += 1;
+                row.moves += summary.moves;
+                row.ended += usize::from(summary.ended);
+            }
             Err(GameError::Failed(m)) => {
                 row.failed += 1;
                 row.failures.push(format!(

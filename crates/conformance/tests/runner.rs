@@ -78,7 +78,9 @@ fn the_same_seed_plays_the_same_games() {
         seed,
         goishi_conformance::games::game_seed(8, "toy/capture", &boards[1].name, 0)
     );
-    assert_eq!(play_game(&rules, &boards[1], seed), Ok(()));
+    let first = play_game(&rules, &boards[1], seed).unwrap();
+    assert_eq!(play_game(&rules, &boards[1], seed), Ok(first));
+    assert!(first.moves > 0);
 }
 
 /// Runs one case file's text as `conformance/toy/capture/<file>` of a temporary tree and

@@ -12,7 +12,10 @@ const FEATURES: &[(&str, bool)] = &[
 
 /// The committed ids of the families whose feature is on.
 fn expected() -> BTreeSet<String> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../conformance/variants.txt");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../conformance/variants.txt"
+    );
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
         .map(str::trim)
@@ -62,7 +65,11 @@ fn families_follow_the_features() {
         .collect();
     assert_eq!(families, on);
     for v in goishi::registry().variants() {
-        assert!(families.contains(&v.family), "{} of a disabled family", v.id);
+        assert!(
+            families.contains(&v.family),
+            "{} of a disabled family",
+            v.id
+        );
     }
 }
 
