@@ -1,0 +1,300 @@
+//! The command line: arguments (clap), dispatch, exit statuses, error messages.
+
+use std::ffi::OsString;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+use crate::common::{parse_board_size, parse_rules, DEFAULT_RULES};
+
+/// Exit status: success.
+pub const EXIT_OK: i32 = 0;
+/// Exit status: a record has an illegal move (`replay`, `show`).
+pub const EXIT_ILLEGAL: i32 = 1;
+/// Exit status: a file could not be read, or the command line is wrong.
+pub const EXIT_ERROR: i32 = 2;
+/// Exit status: an internal error (a bug).
+pub const EXIT_INTERNAL: i32 = 70;
+
+/// The stack of the main thread: SGF trees are recursive structures.
+const MAIN_STACK: usize = 256 << 20;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "goishi",
+    version,
+    about = "goishi: a rules engine for Go and Go-like capture games",
+    long_about = None,
+    propagate_version = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+fn size_arg(text: &str) -> Result<(u32, u32), String> {
+    parse_board_size(text)
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// List every registered variant: id, family, summary, options and their defaults.
+    Variants {
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run a GTP engine on standard input and output.
+    Gtp {
+        /// The rules (a variant id or alias, with overrides); default go/chinese.
+        #[arg(long, value_name = "RULES")]
+        rules: Option<String>,
+        /// The board size: N or WxH; default the variant's.
+        #[arg(long, value_name = "N|WxH", value_parser = size_arg)]
+        size: Option<(u32, u32)>,
+        /// The seed of genmove's random choices; default 0.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Replay SGF records under their rules and report the first illegal move or the final
+    /// position and result of each.
+    Replay {
+        /// The SGF files.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// Replay under these rules instead of each record's RU.
+        #[arg(long, value_name = "RULES")]
+        rules: Option<String>,
+        /// How many files to replay at once; default the number of processors.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        jobs: Option<u16>,
+        /// Print one JSON object per file instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play random legal games with genmove's policy and write them as SGF.
+    Selfplay {
+        /// The rules (a variant id or alias, with overrides).
+        #[arg(long, value_name = "RULES")]
+        rules: String,
+        /// The board size: N or WxH; default the variant's.
+        #[arg(long, value_name = "N|WxH", value_parser = size_arg)]
+        size: Option<(u32, u32)>,
+        /// How many games.
+        #[arg(long, value_name = "N")]
+        games: u64,
+        /// The seed; the same seed gives the same games; default random (printed).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Write the games to this file instead of standard output.
+        #[arg(long, value_name = "FILE.sgf")]
+        out: Option<PathBuf>,
+    },
+    /// Show the position of an SGF record as a text diagram.
+    Show {
+        /// The SGF file.
+        #[arg(value_name = "FILE.sgf")]
+        file: PathBuf,
+        /// Show the position after this many moves (0: the setup); default all.
+        #[arg(long = "move", value_name = "N")]
+        move_number: Option<usize>,
+        /// Replay under these rules instead of the record's RU.
+        #[arg(long, value_name = "RULES")]
+        rules: Option<String>,
+    },
+}
+
+/// Prints a one-line error to standard error.
+fn fail(message: &str, status: i32) -> i32 {
+    eprintln!("goishi: {message}");
+    status
+}
+
+/// Runs the tool with these arguments (the first is the program name) and returns the exit
+/// status. Never panics out: a bug is reported in one line with status 70.
+pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
+    std::panic::set_hook(Box::new(|info| {
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown".to_owned());
+        let place = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        eprintln!("goishi: internal error{place}: {message} (a bug in goishi; please report it)");
+    }));
+    let args: Vec<OsString> = args.into_iter().collect();
+    let fallback_args = args.clone();
+    let worker = std::thread::Builder::new()
+        .name("goishi".to_owned())
+        .stack_size(MAIN_STACK)
+        .spawn(move || run_command(args));
+    match worker {
+        Ok(handle) => handle.join().unwrap_or(EXIT_INTERNAL),
+        Err(_) => run_command(fallback_args),
+    }
+}
+
+fn run_command(args: Vec<OsString>) -> i32 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            return match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    let _ = e.print();
+                    EXIT_OK
+                }
+                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    let _ = e.print();
+                    EXIT_ERROR
+                }
+                _ => {
+                    let rendered = e.to_string();
+                    let first = rendered.lines().next().unwrap_or("invalid arguments");
+                    let first = first.strip_prefix("error: ").unwrap_or(first);
+                    fail(&format!("{first}; see goishi --help"), EXIT_ERROR)
+                }
+            };
+        }
+    };
+    match cli.command {
+        Command::Variants { json } => {
+            let text = if json {
+                crate::variants::json() + "\n"
+            } else {
+                crate::variants::text()
+            };
+            let _ = std::io::stdout().write_all(text.as_bytes());
+            EXIT_OK
+        }
+        Command::Gtp { rules, size, seed } => {
+            let text = rules.as_deref().unwrap_or(DEFAULT_RULES);
+            let rules = match parse_rules(text) {
+                Ok(r) => r,
+                Err(e) => return fail(&format!("--rules: {e}"), EXIT_ERROR),
+            };
+            let mut engine = match crate::gtp::Engine::new(rules, size, seed) {
+                Ok(e) => e,
+                Err(e) => return fail(&format!("--rules/--size: {e}"), EXIT_ERROR),
+            };
+            let stdin = std::io::stdin();
+            let stdout = std::io::stdout();
+            match crate::gtp::serve(&mut engine, stdin.lock(), stdout.lock()) {
+                Ok(()) => EXIT_OK,
+                Err(e) => fail(&format!("GTP input/output failed: {e}"), EXIT_ERROR),
+            }
+        }
+        Command::Replay {
+            files,
+            rules,
+            jobs,
+            json,
+        } => {
+            let jobs = jobs.map(usize::from).unwrap_or_else(|| {
+                std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+            });
+            let options = crate::replay::ReplayOptions {
+                files,
+                rules,
+                jobs,
+                json,
+                progress: std::io::stderr().is_terminal(),
+            };
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            crate::replay::run(&options, &mut out)
+        }
+        Command::Selfplay {
+            rules,
+            size,
+            games,
+            seed,
+            out,
+        } => {
+            let rules = match parse_rules(&rules) {
+                Ok(r) => r,
+                Err(e) => return fail(&format!("--rules: {e}"), EXIT_ERROR),
+            };
+            let seed = seed.unwrap_or_else(random_seed);
+            let options = crate::selfplay::SelfplayOptions {
+                rules,
+                size,
+                games,
+                seed,
+            };
+            let result = match &out {
+                Some(path) => {
+                    let file = match std::fs::File::create(path) {
+                        Ok(f) => f,
+                        Err(e) => {
+                            return fail(
+                                &format!(
+                                    "--out {}: cannot create the file: {}",
+                                    path.display(),
+                                    crate::sgf::io_message(&e).trim_start_matches("cannot read: ")
+                                ),
+                                EXIT_ERROR,
+                            )
+                        }
+                    };
+                    let mut w = std::io::BufWriter::new(file);
+                    crate::selfplay::run(&options, &mut w)
+                }
+                None => {
+                    let stdout = std::io::stdout();
+                    let mut w = stdout.lock();
+                    crate::selfplay::run(&options, &mut w)
+                }
+            };
+            match result {
+                Ok(_) => EXIT_OK,
+                Err(e) => fail(&e, EXIT_ERROR),
+            }
+        }
+        Command::Show {
+            file,
+            move_number,
+            rules,
+        } => {
+            let rules = match rules.as_deref().map(parse_rules).transpose() {
+                Ok(r) => r,
+                Err(e) => return fail(&format!("--rules: {e}"), EXIT_ERROR),
+            };
+            // An illegal move gives status 1, an unreadable file 2.
+            let fallback = match parse_rules(DEFAULT_RULES) {
+                Ok(r) => r,
+                Err(e) => return fail(&e.to_string(), EXIT_ERROR),
+            };
+            let readable = crate::sgf::read_record(
+                &file,
+                &crate::sgf::RulesChoice {
+                    force: rules.clone(),
+                    fallback,
+                },
+            );
+            if let Err(e) = readable {
+                return fail(&format!("{}: {e}", file.display()), EXIT_ERROR);
+            }
+            match crate::show::show(&file, move_number, rules.as_ref()) {
+                Ok(text) => {
+                    let _ = std::io::stdout().write_all(text.as_bytes());
+                    EXIT_OK
+                }
+                Err(e) if e.starts_with("--move") => fail(&e, EXIT_ERROR),
+                Err(e) => fail(&e, EXIT_ILLEGAL),
+            }
+        }
+    }
+}
+
+/// A seed from the clock, for runs that name none.
+fn random_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64 ^ u64::from(std::process::id()))
+}

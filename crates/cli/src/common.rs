@@ -1,0 +1,64 @@
+//! Helpers shared by the commands: the registry, rules strings, sizes.
+
+use goishi::{parse_size, Registry, Rules, RulesError};
+
+/// The rules used when neither the command line nor a record names any: Chinese rules
+/// (simple ko, suicide forbidden, area scoring), the defaults of GNU Go's ko and suicide
+/// options.
+pub const DEFAULT_RULES: &str = "go/chinese";
+
+/// The registry of every variant linked into this program.
+pub fn registry() -> &'static Registry {
+    goishi::registry()
+}
+
+/// Parses a rules string against the program's registry.
+pub fn parse_rules(text: &str) -> Result<Rules, RulesError> {
+    registry().parse_rules(text)
+}
+
+/// Whether the rules are of the Go family.
+pub fn is_go(rules: &Rules) -> bool {
+    rules.variant().family == "go"
+}
+
+/// Parses `N` or `WxH`, with a message naming what was wrong.
+pub fn parse_board_size(text: &str) -> Result<(u32, u32), String> {
+    parse_size(text).map_err(|e| e.to_string())
+}
+
+/// `19` for a square size, `19x13` otherwise.
+pub fn size_text((w, h): (u32, u32)) -> String {
+    if w == h {
+        w.to_string()
+    } else {
+        format!("{w}x{h}")
+    }
+}
+
+/// Moves the `size=` override of `rules` out, so that the board size is held in one place.
+pub fn take_size(rules: &mut Rules) -> Option<(u32, u32)> {
+    let size = rules.size();
+    rules.set_size(None);
+    size
+}
+
+/// The GoGui game id of a family: `Go`, or the family's name capitalised with spaces and
+/// punctuation removed (`Contact capture` gives `Contactcapture`).
+pub fn game_id(rules: &Rules) -> String {
+    let v = rules.variant();
+    if v.family == "go" {
+        return "Go".to_owned();
+    }
+    let letters: String = v
+        .family_title
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let mut chars = letters.chars();
+    match chars.next() {
+        Some(first) => first.to_ascii_uppercase().to_string() + chars.as_str(),
+        None => v.family.to_owned(),
+    }
+}

@@ -1,0 +1,15 @@
+//! The `goishi` command-line tool as a library: the GTP engine, SGF records, replay,
+//! self-play, diagrams and the variant list. `main.rs` is a thin front end over [`run`].
+
+pub mod cli;
+pub mod common;
+pub mod go_ext;
+pub mod gtp;
+pub mod policy;
+pub mod replay;
+pub mod selfplay;
+pub mod sgf;
+pub mod show;
+pub mod variants;
+
+pub use cli::run;

@@ -1,0 +1,337 @@
+//! `goishi replay`: validates game records under their rules.
+//!
+//! Each file is read, its setup validated and its moves played one by one under the
+//! record's `RU` (or the rules given). The report of a file is either the first illegal move
+//! and why, or the final position and its result. Files are replayed in parallel by
+//! `--jobs` threads; reports come out in the order of the files. One bad file never stops
+//! the batch.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use goishi::{Color, Rules};
+use serde::Serialize;
+
+use crate::common::{parse_rules, DEFAULT_RULES};
+use crate::sgf::{self, RulesChoice};
+
+/// The stack of a replay thread: SGF trees are recursive structures.
+pub const WORKER_STACK: usize = 256 << 20;
+
+/// How a record fared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Every move is legal.
+    Ok,
+    /// A move is illegal.
+    Illegal,
+    /// The file could not be read as a record (missing, not SGF, malformed, invalid setup).
+    Unreadable,
+}
+
+/// The report on one file.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub file: String,
+    pub status: Status,
+    /// Why the file is unreadable or the move illegal, in one sentence.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// The main-line node of the problem (the root is node 0).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub node: Option<usize>,
+    /// The number of the illegal move, from 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub move_number: Option<usize>,
+    /// The illegal move as written: `B[cc]`.
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    pub move_text: Option<String>,
+    /// Its GTP vertex.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vertex: Option<String>,
+    /// Why it is illegal: occupied, suicide, ko, superko, game over, off board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The rules the record was replayed under.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
+    /// The board: `19x19`, `torus 9x9`, ...
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board_size: Option<String>,
+    /// The number of moves in the record.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<usize>,
+    /// The final position (or, for an illegal move, the position it was tried on), top row
+    /// first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+    /// Who is to play in that position.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<Color>,
+    /// Prisoners taken by Black and by White.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub captures: Option<[u32; 2]>,
+    /// Whether the rules say the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub over: Option<bool>,
+    /// The result under the rules, when the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    /// The score of the final position with no dead stones, as a result (`B+3.5`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<String>,
+    /// The record's own `RE`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub record_result: Option<String>,
+}
+
+impl Report {
+    fn new(file: &str, status: Status) -> Report {
+        Report {
+            file: file.to_owned(),
+            status,
+            error: None,
+            node: None,
+            move_number: None,
+            move_text: None,
+            vertex: None,
+            reason: None,
+            rules: None,
+            board_size: None,
+            moves: None,
+            board: None,
+            to_move: None,
+            captures: None,
+            over: None,
+            result: None,
+            score: None,
+            record_result: None,
+        }
+    }
+
+    fn unreadable(file: &str, error: String, node: Option<usize>) -> Report {
+        let mut r = Report::new(file, Status::Unreadable);
+        r.error = Some(error);
+        r.node = node;
+        r
+    }
+
+    /// The report as text: one line, then for a legal record the final position.
+    pub fn to_text(&self) -> String {
+        match self.status {
+            Status::Unreadable => format!(
+                "{}: unreadable: {}\n",
+                self.file,
+                self.error.as_deref().unwrap_or("?")
+            ),
+            Status::Illegal => format!(
+                "{}: illegal: {} (rules {})\n",
+                self.file,
+                self.error.as_deref().unwrap_or("?"),
+                self.rules.as_deref().unwrap_or("?")
+            ),
+            Status::Ok => {
+                let mut line = format!(
+                    "{}: ok: {} moves under {} on {}",
+                    self.file,
+                    self.moves.unwrap_or(0),
+                    self.rules.as_deref().unwrap_or("?"),
+                    self.board_size.as_deref().unwrap_or("?")
+                );
+                match (&self.result, self.over) {
+                    (Some(r), _) => line.push_str(&format!("; game over: {r}")),
+                    _ => line.push_str(&format!(
+                        "; game not over ({} to play, score now {})",
+                        self.to_move.map_or("?", Color::name),
+                        self.score.as_deref().unwrap_or("?")
+                    )),
+                }
+                if let Some(re) = &self.record_result {
+                    line.push_str(&format!("; the record says {re}"));
+                }
+                line.push('\n');
+                if let Some(b) = &self.board {
+                    line.push_str(b);
+                }
+                line
+            }
+        }
+    }
+}
+
+/// Replays one file. Never panics out: an internal error is reported as unreadable.
+pub fn replay_file(path: &Path, rules: Option<&Rules>) -> Report {
+    let file = path.display().to_string();
+    catch_unwind(AssertUnwindSafe(|| replay_inner(path, &file, rules))).unwrap_or_else(|_| {
+        Report::unreadable(
+            &file,
+            "internal error while replaying (a bug in goishi; please report it with this file)"
+                .to_owned(),
+            None,
+        )
+    })
+}
+
+fn replay_inner(path: &Path, file: &str, rules: Option<&Rules>) -> Report {
+    let fallback = match parse_rules(DEFAULT_RULES) {
+        Ok(r) => r,
+        Err(e) => return Report::unreadable(file, format!("no default rules: {e}"), None),
+    };
+    let choice = RulesChoice {
+        force: rules.cloned(),
+        fallback,
+    };
+    let record = match sgf::read_record(path, &choice) {
+        Ok(r) => r,
+        Err(e) => return Report::unreadable(file, e.to_string(), e.node),
+    };
+    let mut rules = record.setup.rules.clone();
+    rules.set_size(None);
+    let mut report = Report::new(file, Status::Ok);
+    report.rules = Some(rules.to_string());
+    report.board_size = Some(record.setup.board.geometry().describe());
+    report.moves = Some(record.moves.len());
+    report.record_result = record.result.clone();
+    let mut position = match record.start() {
+        Ok(p) => p,
+        Err(e) => return Report::unreadable(file, e.to_string(), e.node),
+    };
+    if let Err(illegal) = record.play(position.as_mut(), usize::MAX) {
+        report.status = Status::Illegal;
+        report.error = Some(illegal.to_string());
+        report.node = Some(illegal.node);
+        report.move_number = Some(illegal.number);
+        report.move_text = Some(illegal.text.clone());
+        report.vertex = illegal.vertex.clone();
+        report.reason = Some(illegal.reason.name().to_owned());
+    }
+    let p = position.as_ref();
+    report.board = Some(p.board().diagram_with_coordinates());
+    report.to_move = Some(p.side_to_move());
+    report.captures = Some([p.captures(Color::Black), p.captures(Color::White)]);
+    report.over = Some(p.is_over());
+    report.result = p.outcome().map(|r| r.to_string());
+    report.score = Some(p.score(&[]).result().to_string());
+    report
+}
+
+/// What `goishi replay` was asked to do.
+#[derive(Clone, Debug)]
+pub struct ReplayOptions {
+    pub files: Vec<PathBuf>,
+    pub rules: Option<String>,
+    pub jobs: usize,
+    pub json: bool,
+    /// Whether to draw a progress bar on standard error (only on a terminal).
+    pub progress: bool,
+}
+
+/// Replays every file, writing the reports to `out` in file order; returns the exit status
+/// (0 all legal, 1 an illegal move, 2 a file unreadable).
+pub fn run(options: &ReplayOptions, out: &mut dyn Write) -> i32 {
+    let rules = match options.rules.as_deref().map(parse_rules).transpose() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("goishi: --rules: {e}");
+            return 2;
+        }
+    };
+    let files = &options.files;
+    let bar = if options.progress && files.len() > 1 {
+        let bar = indicatif::ProgressBar::new(files.len() as u64);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} records, {per_sec}, {eta} left",
+        ) {
+            bar.set_style(style);
+        }
+        Some(bar)
+    } else {
+        None
+    };
+    let mut status = 0;
+    let mut emit = |report: Report| {
+        let code = match report.status {
+            Status::Ok => 0,
+            Status::Illegal => 1,
+            Status::Unreadable => 2,
+        };
+        status = status.max(code);
+        let text = if options.json {
+            serde_json::to_string(&report).unwrap_or_default() + "\n"
+        } else {
+            report.to_text()
+        };
+        let write = |out: &mut dyn Write| {
+            if report.status == Status::Unreadable {
+                eprintln!(
+                    "goishi: {}: {}",
+                    report.file,
+                    report.error.as_deref().unwrap_or("?")
+                );
+            }
+            // A closed output (a pipe into `head`) is not an error of the replay.
+            let _ = out.write_all(text.as_bytes());
+        };
+        match &bar {
+            Some(b) => {
+                b.suspend(|| write(out));
+                b.inc(1);
+            }
+            None => write(out),
+        }
+    };
+
+    let jobs = options.jobs.clamp(1, files.len().max(1));
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<(usize, Report)>();
+    std::thread::scope(|scope| {
+        let mut spawned = 0;
+        for k in 0..jobs {
+            let tx = tx.clone();
+            let next = &next;
+            let rules = rules.as_ref();
+            let worker = std::thread::Builder::new()
+                .name(format!("replay-{k}"))
+                .stack_size(WORKER_STACK)
+                .spawn_scoped(scope, move || loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= files.len() {
+                        break;
+                    }
+                    if tx.send((i, replay_file(&files[i], rules))).is_err() {
+                        break;
+                    }
+                });
+            if worker.is_ok() {
+                spawned += 1;
+            }
+        }
+        drop(tx);
+        if spawned == 0 {
+            // No thread could be started: replay here.
+            for f in files {
+                emit(replay_file(f, rules.as_ref()));
+            }
+            return;
+        }
+        let mut pending: BTreeMap<usize, Report> = BTreeMap::new();
+        let mut next_out = 0;
+        for (i, report) in rx {
+            pending.insert(i, report);
+            while let Some(r) = pending.remove(&next_out) {
+                emit(r);
+                next_out += 1;
+            }
+        }
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let _ = out.flush();
+    status
+}

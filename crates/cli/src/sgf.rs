@@ -1,0 +1,800 @@
+//! SGF (FF[4]) game records, read and written with the `sgf-parse` crate.
+//!
+//! Only the main line of the first game tree is read. Setup stones (`AB` `AW` `AE`) and `PL`
+//! are accepted in the nodes before the first move; `SZ` (square and `W:H`), `RU` (a rules
+//! string), `KM`, `HA` and `RE` in the root. Every other property of the main line is kept
+//! and written back by [`write_game`] while the game written follows the game read.
+//! Variants other than Go are written as `GM[1]` with their rules string in `RU`.
+
+use std::fmt;
+
+use goishi::{
+    Board, Color, Geometry, IllegalMove, Move, PlayError, Point, Position, Rules, Setup, Turn,
+};
+use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
+use sgf_parse::{GameTree, SgfNode, SimpleText};
+
+/// The most nodes a file may have (the parser and its tree are recursive).
+pub const MAX_NODES: usize = 50_000;
+/// The largest file read, in bytes.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// What is wrong with a record: a message, and the main-line node it is about (the root is
+/// node 0) when there is one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SgfError {
+    pub node: Option<usize>,
+    pub message: String,
+}
+
+impl SgfError {
+    fn at(node: usize, message: impl Into<String>) -> SgfError {
+        SgfError {
+            node: Some(node),
+            message: message.into(),
+        }
+    }
+
+    fn general(message: impl Into<String>) -> SgfError {
+        SgfError {
+            node: None,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for SgfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.node {
+            Some(0) => write!(f, "root node: {}", self.message),
+            Some(n) => write!(f, "node {n}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for SgfError {}
+
+/// A move of a record, before it is played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordMove {
+    pub color: Color,
+    /// The move, or why its point is not on the board.
+    pub mv: Result<Move, String>,
+    /// The main-line node holding it (the root is node 0).
+    pub node: usize,
+    /// The property as written: `B[cc]`.
+    pub text: String,
+}
+
+impl RecordMove {
+    /// The turn, when the point is on the board.
+    pub fn turn(&self) -> Option<Turn> {
+        self.mv.as_ref().ok().map(|&mv| Turn {
+            color: self.color,
+            mv,
+        })
+    }
+}
+
+/// A main-line node after the root, with the properties the reader does not interpret.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeExtras {
+    /// The index of the node's move in [`Record::moves`], if it has one.
+    pub move_index: Option<usize>,
+    /// The node's move, if it is on the board.
+    pub turn: Option<Turn>,
+    /// Every other property, in file order.
+    pub props: Vec<Prop>,
+}
+
+/// The properties of a record that are written back unchanged.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Extras {
+    /// Root properties other than those the writer generates.
+    pub root: Vec<Prop>,
+    /// The nodes after the root, in main-line order.
+    pub nodes: Vec<NodeExtras>,
+}
+
+/// A game record: the setup, the moves, the stated result.
+#[derive(Clone, Debug)]
+pub struct Record {
+    pub setup: Setup,
+    pub moves: Vec<RecordMove>,
+    /// The `RE` property, if any.
+    pub result: Option<String>,
+    pub extras: Extras,
+    /// How many game trees the file holds (only the first is read).
+    pub games: usize,
+}
+
+/// A move of a record that the rules refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalRecordMove {
+    /// The move number, from 1.
+    pub number: usize,
+    /// The main-line node (the root is node 0).
+    pub node: usize,
+    /// The property as written: `B[cc]`.
+    pub text: String,
+    /// The GTP vertex, when the point is on the board.
+    pub vertex: Option<String>,
+    pub reason: IllegalMove,
+    /// Why, in words.
+    pub detail: String,
+}
+
+impl fmt::Display for IllegalRecordMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "node {}: move {} {}", self.node, self.number, self.text)?;
+        if let Some(v) = &self.vertex {
+            write!(f, " ({v})")?;
+        }
+        write!(f, " is illegal: {}", self.detail)
+    }
+}
+
+/// How the rules of a record are chosen.
+#[derive(Clone, Debug)]
+pub struct RulesChoice {
+    /// Rules that replace the record's `RU`.
+    pub force: Option<Rules>,
+    /// The rules of a record without `RU`.
+    pub fallback: Rules,
+}
+
+/// Identifiers the writer generates in the root; the reader does not keep them as extras.
+const GENERATED_ROOT: &[&str] = &[
+    "FF", "GM", "CA", "AP", "SZ", "RU", "KM", "HA", "PL", "AB", "AW", "AE", "RE",
+];
+
+/// Checks the tree structure of an SGF text without building it: the node count (the parser
+/// and its tree are recursive, so very long files are refused), brackets, parentheses.
+/// Returns the text from the first `(` on.
+fn prescan(text: &str) -> Result<&str, SgfError> {
+    let Some(start) = text.find('(') else {
+        return Err(SgfError::general(
+            "not an SGF game record: no game tree (no '(') found",
+        ));
+    };
+    let body = &text[start..];
+    let mut depth = 0usize;
+    let mut nodes = 0usize;
+    let mut in_value = false;
+    let mut escaped = false;
+    let mut closed_all = false;
+    for c in body.chars() {
+        if in_value {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == ']' {
+                in_value = false;
+            }
+            continue;
+        }
+        if closed_all {
+            // Text after the last game tree: more trees, or trailing junk that is ignored.
+            if c == '(' {
+                closed_all = false;
+                depth = 1;
+            }
+            continue;
+        }
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                if depth == 0 {
+                    return Err(SgfError::general(format!(
+                        "not valid SGF: unmatched ')' after node {}",
+                        nodes.saturating_sub(1)
+                    )));
+                }
+                depth -= 1;
+                if depth == 0 {
+                    closed_all = true;
+                }
+            }
+            ';' => {
+                nodes += 1;
+                if nodes > MAX_NODES {
+                    return Err(SgfError::general(format!(
+                        "the record has more than {MAX_NODES} nodes; goishi reads at most {MAX_NODES}"
+                    )));
+                }
+            }
+            '[' => {
+                if nodes == 0 {
+                    return Err(SgfError::general(
+                        "not valid SGF: a property value before the first node",
+                    ));
+                }
+                in_value = true;
+            }
+            _ => {}
+        }
+    }
+    let last = nodes.saturating_sub(1);
+    if in_value {
+        return Err(SgfError::general(format!(
+            "not valid SGF: the file ends inside a property value of node {last} (truncated?)"
+        )));
+    }
+    if depth > 0 && !closed_all {
+        return Err(SgfError::general(format!(
+            "not valid SGF: the file ends after node {last} with {depth} game tree(s) left open (truncated?)"
+        )));
+    }
+    if nodes == 0 {
+        return Err(SgfError::general(
+            "not valid SGF: the game tree has no node",
+        ));
+    }
+    Ok(body)
+}
+
+/// Escapes a raw property value for writing.
+fn escape_value(value: &str) -> String {
+    value.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+/// The text of a property as written.
+fn prop_text(prop: &Prop) -> String {
+    match prop {
+        Prop::Unknown(id, values) | Prop::Invalid(id, values) => {
+            let mut s = id.clone();
+            for v in values {
+                s.push('[');
+                s.push_str(&escape_value(v));
+                s.push(']');
+            }
+            if values.is_empty() {
+                s.push_str("[]");
+            }
+            s
+        }
+        other => other.to_string(),
+    }
+}
+
+/// The SGF point name of a parsed point: `cc`.
+fn sgf_point_name(p: &SgfPoint) -> String {
+    const LETTERS: &[u8; 52] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let letter = |v: u8| LETTERS.get(v as usize).map_or('?', |&b| b as char);
+    format!("{}{}", letter(p.x), letter(p.y))
+}
+
+/// The point of a parsed SGF point on `geometry`.
+fn point_on(geometry: &Geometry, p: &SgfPoint) -> Result<Point, String> {
+    let name = sgf_point_name(p);
+    geometry.parse_sgf_coord(&name).map_err(|e| e.to_string())
+}
+
+/// Whether `[tt]` means a pass on this board (boards up to 19x19).
+fn tt_is_pass(geometry: &Geometry) -> bool {
+    geometry.width() <= 19 && geometry.height() <= 19
+}
+
+fn color_of(c: &sgf_parse::Color) -> Color {
+    match c {
+        sgf_parse::Color::Black => Color::Black,
+        sgf_parse::Color::White => Color::White,
+    }
+}
+
+fn sorted_points(set: &std::collections::HashSet<SgfPoint>) -> Vec<SgfPoint> {
+    let mut v: Vec<SgfPoint> = set.iter().copied().collect();
+    v.sort_by_key(|p| (p.y, p.x));
+    v
+}
+
+/// Parses the text of an SGF file into a record.
+pub fn parse_record(text: &str, choice: &RulesChoice) -> Result<Record, SgfError> {
+    let body = prescan(text)?;
+    let trees =
+        sgf_parse::parse(body).map_err(|e| SgfError::general(format!("not valid SGF: {e}")))?;
+    let games = trees.len();
+    let Some(tree) = trees.into_iter().next() else {
+        return Err(SgfError::general("not valid SGF: no game tree"));
+    };
+    let root = match tree {
+        GameTree::GoGame(root) => root,
+        GameTree::Unknown(root) => {
+            let gm = root
+                .get_property("GM")
+                .map_or_else(|| "?".to_owned(), |p| p.to_string());
+            return Err(SgfError::at(
+                0,
+                format!("{gm}: not a game of Go's board (goishi reads GM[1] records, every variant included)"),
+            ));
+        }
+    };
+    let result = build_record(&root, choice, games);
+    dismantle(root);
+    result
+}
+
+/// Drops a tree without recursion (a long main line would overflow the stack).
+fn dismantle(root: SgfNode<Prop>) {
+    let mut stack = vec![root];
+    while let Some(mut node) = stack.pop() {
+        stack.append(&mut node.children);
+    }
+}
+
+fn build_record(
+    root: &SgfNode<Prop>,
+    choice: &RulesChoice,
+    games: usize,
+) -> Result<Record, SgfError> {
+    let nodes: Vec<&SgfNode<Prop>> = root.main_variation().collect();
+
+    // Rules, size and komi from the root.
+    let mut size = None;
+    let mut ru = None;
+    let mut km = None;
+    let mut handicap = 0u32;
+    let mut result = None;
+    for prop in &root.properties {
+        match prop {
+            Prop::SZ((w, h)) => size = Some((u32::from(*w), u32::from(*h))),
+            Prop::RU(t) => ru = Some(t.text.clone()),
+            Prop::KM(k) => km = Some(*k),
+            Prop::HA(h) => handicap = u32::try_from(*h).unwrap_or(0),
+            Prop::RE(t) => result = Some(t.text.trim().to_owned()),
+            Prop::GM(g) if *g != 1 => {
+                return Err(SgfError::at(0, format!("GM[{g}]: not a Go-family record")))
+            }
+            Prop::Invalid(id, values) if matches!(id.as_str(), "SZ" | "KM" | "RU" | "GM") => {
+                return Err(SgfError::at(
+                    0,
+                    format!("invalid {id}[{}]", values.join("][")),
+                ))
+            }
+            _ => {}
+        }
+    }
+    let mut rules = match (&choice.force, &ru) {
+        (Some(r), _) => r.clone(),
+        (None, Some(text)) => crate::common::parse_rules(text)
+            .map_err(|e| SgfError::at(0, format!("RU[{text}]: {e}")))?,
+        (None, None) => choice.fallback.clone(),
+    };
+    let rules_size = crate::common::take_size(&mut rules);
+    if let Some(k) = km {
+        if rules.get("komi").is_some() {
+            let text = format!("{k}");
+            rules
+                .set("komi", &text)
+                .map_err(|e| SgfError::at(0, format!("KM[{text}]: {e}")))?;
+        }
+    }
+    let size = size.or(rules_size);
+    let geometry = rules
+        .geometry(size)
+        .map_err(|e| SgfError::at(0, format!("SZ: {e}")))?;
+
+    let mut board = Board::new(geometry.clone());
+    let mut to_move = Color::Black;
+    let mut moves: Vec<RecordMove> = Vec::new();
+    let mut extras = Extras::default();
+
+    for (i, node) in nodes.iter().enumerate() {
+        let mut move_prop: Option<(Color, &SgfMove, &str)> = None;
+        let mut setup_ids: Vec<&str> = Vec::new();
+        let mut kept: Vec<Prop> = Vec::new();
+        for prop in &node.properties {
+            match prop {
+                Prop::B(m) | Prop::W(m) => {
+                    let (color, id) = if matches!(prop, Prop::B(_)) {
+                        (Color::Black, "B")
+                    } else {
+                        (Color::White, "W")
+                    };
+                    if let Some((_, _, other)) = move_prop {
+                        return Err(SgfError::at(
+                            i,
+                            format!("two moves ({other} and {id}) in one node"),
+                        ));
+                    }
+                    move_prop = Some((color, m, id));
+                }
+                Prop::Invalid(id, values) if id == "B" || id == "W" => {
+                    return Err(SgfError::at(
+                        i,
+                        format!(
+                            "invalid move {id}[{}]; expected two letters a-z or A-Z, or [] for a pass",
+                            values.join("][")
+                        ),
+                    ));
+                }
+                Prop::Invalid(id, values) if matches!(id.as_str(), "AB" | "AW" | "AE" | "PL") => {
+                    return Err(SgfError::at(
+                        i,
+                        format!("invalid setup property {id}[{}]", values.join("][")),
+                    ));
+                }
+                Prop::AB(_) | Prop::AW(_) | Prop::AE(_) | Prop::PL(_) => {
+                    setup_ids.push(match prop {
+                        Prop::AB(_) => "AB",
+                        Prop::AW(_) => "AW",
+                        Prop::AE(_) => "AE",
+                        _ => "PL",
+                    });
+                }
+                _ => {
+                    if i == 0 {
+                        let id = prop.to_string();
+                        let id = id.split('[').next().unwrap_or("");
+                        if !GENERATED_ROOT.contains(&id) {
+                            kept.push(prop.clone());
+                        }
+                    } else if !matches!(
+                        prop,
+                        Prop::SZ(_) | Prop::RU(_) | Prop::KM(_) | Prop::GM(_) | Prop::FF(_)
+                    ) {
+                        kept.push(prop.clone());
+                    } else {
+                        return Err(SgfError::at(
+                            i,
+                            format!("root property {} outside the root node", prop_text(prop)),
+                        ));
+                    }
+                }
+            }
+        }
+        if let (Some((_, _, id)), Some(setup)) = (move_prop, setup_ids.first()) {
+            return Err(SgfError::at(
+                i,
+                format!("setup property {setup} on a move node ({id}); setup and moves must be in separate nodes"),
+            ));
+        }
+        if !setup_ids.is_empty() && !moves.is_empty() {
+            return Err(SgfError::at(
+                i,
+                format!(
+                    "setup property {} after the first move; goishi replays setups before the first move only",
+                    setup_ids[0]
+                ),
+            ));
+        }
+        // Setup stones, in file order of the properties.
+        for prop in &node.properties {
+            let (points, stone) = match prop {
+                Prop::AB(p) => (p, Some(Color::Black)),
+                Prop::AW(p) => (p, Some(Color::White)),
+                Prop::AE(p) => (p, None),
+                Prop::PL(c) => {
+                    to_move = color_of(c);
+                    continue;
+                }
+                _ => continue,
+            };
+            let id = match stone {
+                Some(Color::Black) => "AB",
+                Some(Color::White) => "AW",
+                None => "AE",
+            };
+            for sp in sorted_points(points) {
+                let p = point_on(&geometry, &sp)
+                    .map_err(|e| SgfError::at(i, format!("{id}[{}]: {e}", sgf_point_name(&sp))))?;
+                board.set(p, stone);
+            }
+        }
+        let mut node_extras = NodeExtras {
+            move_index: None,
+            turn: None,
+            props: kept,
+        };
+        if let Some((color, m, id)) = move_prop {
+            let (mv, text) = match m {
+                SgfMove::Pass => (Ok(Move::Pass), format!("{id}[]")),
+                SgfMove::Move(sp) => {
+                    let text = format!("{id}[{}]", sgf_point_name(sp));
+                    if sp.x == 19 && sp.y == 19 && tt_is_pass(&geometry) {
+                        (Ok(Move::Pass), text)
+                    } else {
+                        (point_on(&geometry, sp).map(Move::Place), text)
+                    }
+                }
+            };
+            let record_move = RecordMove {
+                color,
+                mv,
+                node: i,
+                text,
+            };
+            node_extras.move_index = Some(moves.len());
+            node_extras.turn = record_move.turn();
+            moves.push(record_move);
+        }
+        if i == 0 {
+            extras.root = node_extras.props;
+            if node_extras.move_index.is_some() {
+                // A move in the root node: written back in a node of its own.
+                extras.nodes.push(NodeExtras {
+                    move_index: node_extras.move_index,
+                    turn: node_extras.turn,
+                    props: Vec::new(),
+                });
+            }
+        } else {
+            extras.nodes.push(node_extras);
+        }
+    }
+
+    let setup = Setup {
+        rules,
+        board,
+        to_move,
+        handicap: if handicap >= 2 { handicap } else { 0 },
+    };
+    Ok(Record {
+        setup,
+        moves,
+        result,
+        extras,
+        games,
+    })
+}
+
+impl Record {
+    /// The position at the setup (the variant validates the setup stones).
+    pub fn start(&self) -> Result<Box<dyn Position>, SgfError> {
+        self.setup
+            .clone()
+            .into_position()
+            .map_err(|e| SgfError::at(0, format!("invalid setup: {e}")))
+    }
+
+    /// Plays the first `count` moves (all of them when `count` is larger) on `position`,
+    /// which must be at the record's setup.
+    pub fn play(&self, position: &mut dyn Position, count: usize) -> Result<(), IllegalRecordMove> {
+        for (i, m) in self.moves.iter().take(count).enumerate() {
+            let illegal =
+                |reason: IllegalMove, vertex: Option<String>, detail: String| IllegalRecordMove {
+                    number: i + 1,
+                    node: m.node,
+                    text: m.text.clone(),
+                    vertex,
+                    reason,
+                    detail,
+                };
+            match &m.mv {
+                Err(why) => {
+                    return Err(illegal(IllegalMove::OffBoard, None, why.clone()));
+                }
+                Ok(mv) => {
+                    let vertex = mv.name(position.geometry());
+                    if let Err(PlayError { reason, .. }) = position.play_as(m.color, *mv) {
+                        return Err(illegal(reason, Some(vertex), reason.name().to_owned()));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The position after the first `count` moves.
+    pub fn replay(&self, count: usize) -> Result<Box<dyn Position>, ReplayError> {
+        let mut position = self.start().map_err(ReplayError::Setup)?;
+        self.play(position.as_mut(), count)
+            .map_err(ReplayError::Illegal)?;
+        Ok(position)
+    }
+}
+
+/// Why a record does not replay.
+#[derive(Clone, Debug)]
+pub enum ReplayError {
+    /// The setup is not a valid position of the variant.
+    Setup(SgfError),
+    /// A move was refused.
+    Illegal(IllegalRecordMove),
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::Setup(e) => e.fmt(f),
+            ReplayError::Illegal(e) => e.fmt(f),
+        }
+    }
+}
+
+/// Reads and parses an SGF file. I/O errors and files too large are reported as
+/// [`SgfError`]s without a node.
+pub fn read_record(path: &std::path::Path, choice: &RulesChoice) -> Result<Record, SgfError> {
+    let meta = std::fs::metadata(path).map_err(|e| SgfError::general(io_message(&e)))?;
+    if meta.is_dir() {
+        return Err(SgfError::general("is a directory, not an SGF file"));
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(SgfError::general(format!(
+            "the file has {} bytes; goishi reads SGF files of at most {MAX_FILE_BYTES} bytes",
+            meta.len()
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| SgfError::general(io_message(&e)))?;
+    let text = String::from_utf8_lossy(&bytes);
+    parse_record(&text, choice)
+}
+
+/// An I/O error as words without the OS error code.
+pub fn io_message(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error") {
+        Some(i) => format!("cannot read: {}", &text[..i]).to_lowercase(),
+        None => format!("cannot read: {text}"),
+    }
+}
+
+/// How a game is written.
+#[derive(Clone, Debug, Default)]
+pub struct WriteOptions<'a> {
+    /// Properties of the record the game was read from, written back while the game follows
+    /// it.
+    pub extras: Option<&'a Extras>,
+    /// The `RE` value, if any.
+    pub result: Option<String>,
+    /// A game comment (`GC`) for the root.
+    pub comment: Option<String>,
+}
+
+/// Converts a point to a parsed SGF point.
+fn sgf_point(geometry: &Geometry, p: Point) -> Result<SgfPoint, String> {
+    if geometry.width() > 52 || geometry.height() > 52 {
+        return Err(format!(
+            "a {} board cannot be written as SGF (at most 52 points a side)",
+            geometry.describe()
+        ));
+    }
+    geometry
+        .sgf_coord(p)
+        .parse::<SgfPoint>()
+        .map_err(|_| format!("point {} has no SGF coordinate", geometry.point_name(p)))
+}
+
+fn move_prop(geometry: &Geometry, turn: Turn) -> Result<Option<Prop>, String> {
+    let mv = match turn.mv {
+        Move::Place(p) => SgfMove::Move(sgf_point(geometry, p)?),
+        Move::Pass => SgfMove::Pass,
+        // Resignation is written as the result, not as a move.
+        Move::Resign => return Ok(None),
+    };
+    Ok(Some(match turn.color {
+        Color::Black => Prop::B(mv),
+        Color::White => Prop::W(mv),
+    }))
+}
+
+fn point_list(geometry: &Geometry, id: &str, points: &[Point]) -> Result<Prop, String> {
+    let mut names = Vec::with_capacity(points.len());
+    for &p in points {
+        let sp = sgf_point(geometry, p)?;
+        names.push(sgf_point_name(&sp));
+    }
+    Ok(Prop::Unknown(id.to_owned(), names))
+}
+
+fn simple(text: &str) -> SimpleText {
+    SimpleText {
+        text: text.to_owned(),
+    }
+}
+
+/// Writes the game of `position` (its setup and every move so far) as an SGF game tree.
+pub fn write_game(position: &dyn Position, options: &WriteOptions<'_>) -> Result<String, String> {
+    let setup = position.setup();
+    let geometry = position.geometry();
+    let rules = position.rules();
+    let (w, h) = (geometry.width(), geometry.height());
+    if w > 52 || h > 52 {
+        return Err(format!(
+            "a {} board cannot be written as SGF (at most 52 points a side)",
+            geometry.describe()
+        ));
+    }
+    let mut root: Vec<Prop> = vec![
+        Prop::FF(4),
+        Prop::GM(1),
+        Prop::CA(simple("UTF-8")),
+        Prop::AP((simple("goishi"), simple(env!("CARGO_PKG_VERSION")))),
+    ];
+    root.push(if w == h {
+        Prop::Unknown("SZ".to_owned(), vec![w.to_string()])
+    } else {
+        Prop::SZ((w as u8, h as u8))
+    });
+    let mut ru = rules.clone();
+    ru.set_size(None);
+    root.push(Prop::RU(simple(&ru.to_string())));
+    if let Some(komi) = rules.get("komi").and_then(|k| k.parse::<f64>().ok()) {
+        root.push(Prop::KM(komi));
+    }
+    if setup.handicap >= 2 {
+        root.push(Prop::HA(i64::from(setup.handicap)));
+    }
+    let black: Vec<Point> = setup.board.stones(Color::Black).collect();
+    let white: Vec<Point> = setup.board.stones(Color::White).collect();
+    if setup.to_move == Color::White || !black.is_empty() || !white.is_empty() {
+        root.push(Prop::PL(match setup.to_move {
+            Color::Black => sgf_parse::Color::Black,
+            Color::White => sgf_parse::Color::White,
+        }));
+    }
+    if !black.is_empty() {
+        root.push(point_list(geometry, "AB", &black)?);
+    }
+    if !white.is_empty() {
+        root.push(point_list(geometry, "AW", &white)?);
+    }
+    if let Some(c) = &options.comment {
+        root.push(Prop::GC(sgf_parse::Text { text: c.clone() }));
+    }
+    if let Some(re) = &options.result {
+        root.push(Prop::RE(simple(re)));
+    }
+    if let Some(extras) = options.extras {
+        for p in &extras.root {
+            let id = prop_text(p);
+            let id = id.split('[').next().unwrap_or("");
+            if !(matches!(p, Prop::GC(_)) && options.comment.is_some()) && id != "RE" {
+                root.push(p.clone());
+            }
+        }
+    }
+
+    // The nodes after the root: those of the record read while the game follows it, then
+    // the rest of the game.
+    let history = position.history();
+    let mut nodes: Vec<Vec<Prop>> = Vec::new();
+    let mut next = 0usize;
+    if let Some(extras) = options.extras {
+        for node in &extras.nodes {
+            match node.move_index {
+                None => nodes.push(node.props.clone()),
+                Some(_) => {
+                    if next < history.len() && node.turn == Some(history[next]) {
+                        let mut props = Vec::with_capacity(node.props.len() + 1);
+                        if let Some(m) = move_prop(geometry, history[next])? {
+                            props.push(m);
+                        }
+                        props.extend(node.props.iter().cloned());
+                        nodes.push(props);
+                        next += 1;
+                    } else {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    for &turn in &history[next..] {
+        if let Some(m) = move_prop(geometry, turn)? {
+            nodes.push(vec![m]);
+        }
+    }
+
+    let mut out = String::from("(;");
+    for p in &root {
+        out.push_str(&prop_text(p));
+    }
+    out.push('\n');
+    for (i, props) in nodes.iter().enumerate() {
+        out.push(';');
+        for p in props {
+            out.push_str(&prop_text(p));
+        }
+        if i % 10 == 9 {
+            out.push('\n');
+        }
+    }
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push_str(")\n");
+    Ok(out)
+}

@@ -1,0 +1,55 @@
+//! `goishi show`: the position of a game record as a text diagram.
+
+use std::path::Path;
+
+use goishi::{Color, Rules};
+
+use crate::common::{parse_rules, DEFAULT_RULES};
+use crate::sgf::{self, RulesChoice};
+
+/// The diagram of the record at `path` after `moves` moves (all of them by default), with a
+/// line saying where in the game it is; or an error naming the file and what is wrong.
+pub fn show(path: &Path, moves: Option<usize>, rules: Option<&Rules>) -> Result<String, String> {
+    let file = path.display();
+    let fallback = parse_rules(DEFAULT_RULES).map_err(|e| e.to_string())?;
+    let choice = RulesChoice {
+        force: rules.cloned(),
+        fallback,
+    };
+    let record = sgf::read_record(path, &choice).map_err(|e| format!("{file}: {e}"))?;
+    let total = record.moves.len();
+    let count = moves.unwrap_or(total);
+    if count > total {
+        return Err(format!(
+            "--move {count}: {file} has only {total} move{}",
+            if total == 1 { "" } else { "s" }
+        ));
+    }
+    let position = record.replay(count).map_err(|e| format!("{file}: {e}"))?;
+    let p = position.as_ref();
+    let mut rules = p.rules().clone();
+    rules.set_size(None);
+    let mut out = format!(
+        "{file}: {rules}, {} board, after move {count} of {total}",
+        p.geometry().describe()
+    );
+    if let (Some(last), true) = (p.history().last(), count > 0) {
+        out.push_str(&format!(
+            " ({} {})",
+            last.color.name(),
+            last.mv.name(p.geometry())
+        ));
+    }
+    out.push_str(&format!(
+        ", {} to play, captures: black {}, white {}",
+        p.side_to_move().name(),
+        p.captures(Color::Black),
+        p.captures(Color::White)
+    ));
+    if let Some(r) = p.outcome() {
+        out.push_str(&format!(", game over: {r}"));
+    }
+    out.push('\n');
+    out.push_str(&p.board().diagram_with_coordinates());
+    Ok(out)
+}
