@@ -7,12 +7,14 @@ use std::process::ExitCode;
 use goishi_conformance::{run, Layout, Options, DEFAULT_SEED};
 
 const USAGE: &str = "\
-usage: cargo xtask conformance [--variant ID] [--games N] [--seed S] [--json]
+usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S] [--json]
 
   conformance   run the conformance suites of every registered variant (or of --variant):
                 the meta checks, the case files under conformance/, and the universal
                 suites on N seeded random games per variant and board
     --variant ID  one variant (id or alias)
+    --rules R     one variant, its games played under the rules string R
+                  (for example go/tromp-taylor:ko=spight or contact/2b:scope=local)
     --games N     random games per variant and board (default 20)
     --seed S      the seed the games' seeds are derived from (default 20261129)
     --json        print the report as JSON instead of a table
@@ -64,6 +66,7 @@ fn parse_conformance(args: &[String]) -> Result<(Options, bool), String> {
         };
         match flag {
             "--variant" => options.variant = Some(value()?),
+            "--rules" => options.rules = Some(value()?),
             "--games" => {
                 let v = value()?;
                 options.games = v
@@ -112,6 +115,8 @@ mod tests {
 
     #[test]
     fn options_parse() {
+        let (o, _) = parse(&["--rules", "cc-2b:scope=local"]).unwrap();
+        assert_eq!(o.rules.as_deref(), Some("cc-2b:scope=local"));
         let (o, json) = parse(&[
             "--variant",
             "go/chinese",

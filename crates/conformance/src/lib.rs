@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
 
-use goishi_board::{BoardKind, Registry, VariantInfo};
+use goishi_board::{BoardKind, Registry, Rules, VariantInfo};
 use serde::Serialize;
 
 mod case;
@@ -80,6 +80,9 @@ impl Layout {
 pub struct Options {
     /// Only this variant (id or alias); every registered variant if `None`.
     pub variant: Option<String>,
+    /// A rules string (variant and overrides): only its variant, and the games under these
+    /// rules instead of the variant's defaults.
+    pub rules: Option<String>,
     /// Random games per variant and board in the universal suites.
     pub games: u32,
     /// The seed every game's seed is derived from.
@@ -94,6 +97,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             variant: None,
+            rules: None,
             games: 4,
             seed: DEFAULT_SEED,
             meta: true,
@@ -128,7 +132,8 @@ impl Options {
 /// The result of one suite of one variant.
 #[derive(Clone, Debug, Serialize)]
 pub struct Row {
-    /// A variant id, or `(registry)` for the meta checks.
+    /// A variant id (or the rules string the games ran under), or `(registry)` for the
+    /// meta checks.
     pub variant: String,
     /// `cases`, `games square 9x9`, `meta`, ...
     pub suite: String,
@@ -259,8 +264,18 @@ impl Report {
 
 /// Runs the suites of `options` for the variants of `registry`.
 pub fn run(registry: &Registry, layout: &Layout, options: &Options) -> Result<Report, String> {
-    let variants: Vec<&'static VariantInfo> = match &options.variant {
-        Some(name) => vec![registry
+    let rules = options
+        .rules
+        .as_deref()
+        .map(|r| {
+            registry
+                .parse_rules(r)
+                .map_err(|e| format!("--rules {r:?}: {e}"))
+        })
+        .transpose()?;
+    let variants: Vec<&'static VariantInfo> = match (&rules, &options.variant) {
+        (Some(r), _) => vec![r.variant()],
+        (None, Some(name)) => vec![registry
             .get(name)
             .or_else(|| registry.find(name))
             .ok_or_else(|| {
@@ -273,7 +288,7 @@ pub fn run(registry: &Registry, layout: &Layout, options: &Options) -> Result<Re
                         .join(", ")
                 )
             })?],
-        None => registry.variants().collect(),
+        (None, None) => registry.variants().collect(),
     };
     let mut rows = Vec::new();
     if options.meta {
@@ -300,8 +315,9 @@ pub fn run(registry: &Registry, layout: &Layout, options: &Options) -> Result<Re
         if options.cases {
             rows.push(run_cases(registry, layout, variant));
         }
+        let rules = rules.clone().unwrap_or_else(|| variant.default_rules());
         for board in &boards {
-            rows.push(run_games(variant, board, options));
+            rows.push(run_games(variant, &rules, board, options));
         }
     }
     Ok(Report {
@@ -359,12 +375,17 @@ pub fn run_cases(registry: &Registry, layout: &Layout, variant: &'static Variant
     row
 }
 
-/// Plays the universal suites' games of one variant on one board.
-pub fn run_games(variant: &'static VariantInfo, board: &TestBoard, options: &Options) -> Row {
-    let mut row = Row::new(variant.id, &format!("games {}", board.name));
-    let rules = variant.default_rules();
+/// Plays the universal suites' games of one variant, under `rules`, on one board.
+pub fn run_games(
+    variant: &'static VariantInfo,
+    rules: &Rules,
+    board: &TestBoard,
+    options: &Options,
+) -> Row {
+    let name = rules.to_string();
+    let mut row = Row::new(&name, &format!("games {}", board.name));
     for i in 0..options.games {
-        let seed = games::game_seed(options.seed, variant.id, &board.name, i);
+        let seed = games::game_seed(options.seed, &name, &board.name, i);
         match play_game(&rules, board, seed) {
             Ok(summary) => {
                 row.passed += 1;
@@ -374,8 +395,7 @@ pub fn run_games(variant: &'static VariantInfo, board: &TestBoard, options: &Opt
             Err(GameError::Failed(m)) => {
                 row.failed += 1;
                 row.failures.push(format!(
-                    "{m}\n  replay: cargo xtask conformance --variant {} --seed {} --games {}",
-                    variant.id,
+                    "{m}\n  replay: cargo xtask conformance --rules '{name}' --seed {} --games {}",
                     options.seed,
                     i + 1
                 ));

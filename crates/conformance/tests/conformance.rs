@@ -80,3 +80,54 @@ fn games_go() {
 fn games_contact() {
     games_of("contact");
 }
+
+/// Rule options away from the presets' defaults, each played through the universal suites.
+const OPTION_SETS: &[&str] = &[
+    "go/tromp-taylor:ko=situational",
+    "go/tromp-taylor:ko=natural-situational",
+    "go/tromp-taylor:ko=spight",
+    "go/tromp-taylor:ko=none,suicide=multi-stone",
+    "go/tromp-taylor:ko=simple,cycles=no-result",
+    "go/japanese:tax=seki,komi=0",
+    "go/chinese:handicap-bonus=n,button=true",
+    "go/aga:pass-stones=false,suicide=allowed",
+    "contact/1a:ko=none",
+    "contact/1b:ko=simple",
+    "contact/2a:ko=natural-situational,min-stones=2",
+    "contact/2b:scope=local",
+    "contact/2b:protection=b+c",
+    "contact/2c:contact=orthogonal",
+    "contact/3a:ko=situational,capture-goal=3",
+    "contact/4a:contact=orthogonal,threshold=capped",
+];
+
+fn option_sets_of(family: &str) {
+    let quick = Options::from_env(1);
+    let mut rows = Vec::new();
+    for rules in OPTION_SETS.iter().filter(|r| r.starts_with(family)) {
+        let options = Options {
+            rules: Some((*rules).to_owned()),
+            ..only(false, false, quick.games)
+        };
+        rows.extend(
+            run(goishi::registry(), &Layout::workspace(), &options)
+                .unwrap()
+                .rows,
+        );
+    }
+    check(Report {
+        seed: quick.seed,
+        games: quick.games,
+        rows,
+    });
+}
+
+#[test]
+fn option_sets_go() {
+    option_sets_of("go/");
+}
+
+#[test]
+fn option_sets_contact() {
+    option_sets_of("contact/");
+}

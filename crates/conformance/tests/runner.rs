@@ -336,7 +336,7 @@ fn a_board_may_be_refused_only_where_the_docs_say_so() {
         games: 2,
         ..Options::default()
     };
-    let row = run_games(&PICKY, hex, &options);
+    let row = run_games(&PICKY, &PICKY.default_rules(), hex, &options);
     assert_eq!((row.passed, row.failed), (0, 0));
     assert!(row.refused.as_deref().unwrap().contains("hex"));
 
@@ -344,7 +344,7 @@ fn a_board_may_be_refused_only_where_the_docs_say_so() {
         docs: "Says nothing of boards.",
         ..PICKY
     };
-    let row = run_games(&UNDOCUMENTED, hex, &options);
+    let row = run_games(&UNDOCUMENTED, &UNDOCUMENTED.default_rules(), hex, &options);
     assert_eq!(row.failed, 1);
     assert!(
         row.failures[0].contains("its docs do not say it refuses hex boards"),
