@@ -386,7 +386,7 @@ pub fn run_games(
     let mut row = Row::new(&name, &format!("games {}", board.name));
     for i in 0..options.games {
         let seed = games::game_seed(options.seed, &name, &board.name, i);
-        match play_game(&rules, board, seed) {
+        match play_game(rules, board, seed) {
             Ok(summary) => {
                 row.passed += 1;
                 row.moves += summary.moves;
