@@ -37,14 +37,14 @@ pub use goishi_contact_capture as contact;
 ///
 /// It is the `inventory`-collected registry ([`goishi_board::registry`]); on a target where
 /// `inventory` collects nothing, a registry built from the explicit lists of
-/// [`linked_variants`] instead.
+/// [`linked_variants`] and [`linked_syntaxes`] instead.
 pub fn registry() -> &'static Registry {
     let collected = goishi_board::registry();
     if collected.variants().next().is_some() || linked_variants().is_empty() {
         return collected;
     }
     static FALLBACK: OnceLock<Registry> = OnceLock::new();
-    FALLBACK.get_or_init(|| Registry::from_parts(linked_variants(), []))
+    FALLBACK.get_or_init(|| Registry::from_parts(linked_variants(), linked_syntaxes()))
 }
 
 /// The variants of the enabled families, from each rule crate's explicit `VARIANTS` list
@@ -56,6 +56,16 @@ pub fn linked_variants() -> Vec<&'static VariantInfo> {
     all.extend(goishi_go_rules::VARIANTS.iter().copied());
     #[cfg(feature = "contact")]
     all.extend(goishi_contact_capture::VARIANTS.iter().copied());
+    all
+}
+
+/// The other rules syntaxes of the enabled families (KataGo's JSON and compact forms for
+/// Go), from each rule crate's explicit `SYNTAXES` list.
+pub fn linked_syntaxes() -> Vec<&'static RulesSyntax> {
+    #[allow(unused_mut)]
+    let mut all: Vec<&'static RulesSyntax> = Vec::new();
+    #[cfg(feature = "go")]
+    all.extend(goishi_go_rules::katago::SYNTAXES.iter().copied());
     all
 }
 

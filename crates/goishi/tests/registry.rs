@@ -75,8 +75,39 @@ fn families_follow_the_features() {
 
 #[test]
 fn the_fallback_registry_has_the_same_ids() {
-    let fallback = goishi::Registry::from_parts(goishi::linked_variants(), []);
+    let fallback =
+        goishi::Registry::from_parts(goishi::linked_variants(), goishi::linked_syntaxes());
     let ids: BTreeSet<String> = fallback.variants().map(|v| v.id.to_owned()).collect();
     assert_eq!(ids, expected());
     assert!(fallback.problems().is_empty(), "{:?}", fallback.problems());
+}
+
+#[test]
+fn the_fallback_registry_reads_the_same_rules_strings() {
+    let fallback =
+        goishi::Registry::from_parts(goishi::linked_variants(), goishi::linked_syntaxes());
+    let collected = goishi::registry();
+    let mut texts: Vec<String> = Vec::new();
+    for v in collected.variants() {
+        texts.push(v.id.to_owned());
+        texts.extend(v.aliases.iter().map(|a| (*a).to_owned()));
+    }
+    #[cfg(feature = "go")]
+    {
+        let japanese = collected.parse_rules("japanese:komi=0").unwrap();
+        let config = goishi::go::GoConfig::from_rules(&japanese).unwrap();
+        texts.push(goishi::go::katago::to_json(&config));
+        texts.push(goishi::go::katago::to_compact(&config));
+    }
+    for text in &texts {
+        assert_eq!(
+            fallback.parse_rules(text),
+            collected.parse_rules(text),
+            "{text}"
+        );
+    }
+    assert_eq!(
+        goishi::linked_syntaxes().len(),
+        if cfg!(feature = "go") { 2 } else { 0 }
+    );
 }
