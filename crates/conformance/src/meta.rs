@@ -53,7 +53,46 @@ pub fn checks(registry: &Registry, layout: &Layout) -> Vec<Check> {
             name: "every case folder belongs to a variant",
             problems: orphan_folders(&registered, layout),
         },
+        Check {
+            name: "every case file is well formed (TOML, known fields, unique kebab-case names)",
+            problems: malformed_files(layout),
+        },
     ]
+}
+
+/// Every `conformance/<family>/<name>/*.toml` must parse, registered variant or not.
+fn malformed_files(layout: &Layout) -> Vec<String> {
+    let mut problems = Vec::new();
+    let dirs = |dir: &Path| -> Vec<std::path::PathBuf> {
+        let mut v: Vec<_> = std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_dir())
+            .collect();
+        v.sort();
+        v
+    };
+    for family in dirs(&layout.cases_root()) {
+        for variant in dirs(&family) {
+            let files = match crate::case_files(&variant) {
+                Ok(f) => f,
+                Err(e) => {
+                    problems.push(e);
+                    continue;
+                }
+            };
+            for file in files {
+                let parsed = std::fs::read_to_string(&file)
+                    .map_err(|e| e.to_string())
+                    .and_then(|t| crate::parse_cases(&t));
+                if let Err(e) = parsed {
+                    problems.push(format!("{}: {e}", layout.show(&file)));
+                }
+            }
+        }
+    }
+    problems
 }
 
 fn compare_list(registered: &BTreeSet<String>, layout: &Layout) -> Vec<String> {

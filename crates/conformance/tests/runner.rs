@@ -54,7 +54,7 @@ fn a_correct_variant_passes_every_suite() {
             "games graph petersen",
         ]
     );
-    assert_eq!(report.rows[0].passed, 5, "five meta checks");
+    assert_eq!(report.rows[0].passed, 6, "six meta checks");
     assert_eq!(report.rows[1].passed, 10, "ten cases in basics.toml");
     assert!(report.rows[2..].iter().all(|r| r.passed == 3));
     let table = report.table();
@@ -362,6 +362,11 @@ fn meta_checks_name_what_is_missing() {
     std::fs::create_dir_all(root.join("docs/rules")).unwrap();
     std::fs::write(cases.join("variants.txt"), "toy/ghost\n").unwrap();
     std::fs::write(cases.join("toy/capture/notes.txt"), "").unwrap();
+    std::fs::write(
+        cases.join("toy/ghost/twice.toml"),
+        "[[case]]\nname = \"a\"\n[[case]]\nname = \"a\"\n",
+    )
+    .unwrap();
     std::fs::write(root.join("docs/rules/toy.md"), "toy/capture-like things").unwrap();
     let checks = goishi_conformance::meta::checks(&registry(), &Layout::new(&root));
     std::fs::remove_dir_all(&root).unwrap();
@@ -375,6 +380,7 @@ fn meta_checks_name_what_is_missing() {
             "variant toy/capture is mentioned in no page under docs/rules",
             "conformance/toy/capture/notes.txt is neither a case file (.toml) nor a note (.md) nor a graph board (.graph)",
             "conformance/toy/ghost belongs to no registered variant (toy/ghost)",
+            "conformance/toy/ghost/twice.toml: case name \"a\" is used twice",
         ]
     );
 }
