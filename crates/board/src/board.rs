@@ -31,7 +31,7 @@ pub const fn color_of(cell: u8) -> Option<Color> {
 ///
 /// The hash is the XOR of the keys of every stone (see [`Geometry::key`]), updated on every
 /// change; [`Board::recompute_hash`] computes it from scratch.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(PartialEq, Eq)]
 pub struct Board {
     geometry: Geometry,
     cells: Vec<u8>,
@@ -197,6 +197,25 @@ impl Board {
     /// The diagram with column letters and row numbers, as GTP `showboard` prints it.
     pub fn diagram_with_coordinates(&self) -> String {
         crate::diagram::render(self, true)
+    }
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Self {
+        Board {
+            geometry: self.geometry.clone(),
+            cells: self.cells.clone(),
+            hash: self.hash,
+            counts: self.counts,
+        }
+    }
+
+    /// Reuses this board's buffer.
+    fn clone_from(&mut self, source: &Self) {
+        self.geometry.clone_from(&source.geometry);
+        self.cells.clone_from(&source.cells);
+        self.hash = source.hash;
+        self.counts = source.counts;
     }
 }
 

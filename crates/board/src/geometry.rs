@@ -469,6 +469,7 @@ impl Geometry {
 
     /// The adjacency Go uses here: orthogonal on grids and tori, hex on hex, the edges of a
     /// graph.
+    #[inline]
     pub fn default_adjacency(&self) -> Adjacency {
         match self.0.topology {
             Topology::Rect | Topology::Torus => Adjacency::Orthogonal,
@@ -478,6 +479,7 @@ impl Geometry {
     }
 
     /// The neighbour table of an adjacency relation, or an error naming the ones available.
+    #[inline]
     pub fn neighbors(&self, adjacency: Adjacency) -> Result<&NeighborTable, GeometryError> {
         self.0.tables[adjacency as usize]
             .as_ref()

@@ -30,7 +30,7 @@ const NONE: u32 = u32::MAX;
 ///
 /// Entries below `floor` no longer count (Spight's rule and cycle counting clear the
 /// history at a pass by raising the floor; undo lowers it back).
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct HistoryTable {
     keys: Vec<u64>,
     moves_at: Vec<u32>,
@@ -77,5 +77,25 @@ impl HistoryTable {
             i = self.prev_same[i as usize];
             Some(at)
         })
+    }
+}
+
+impl Clone for HistoryTable {
+    fn clone(&self) -> Self {
+        HistoryTable {
+            keys: self.keys.clone(),
+            moves_at: self.moves_at.clone(),
+            prev_same: self.prev_same.clone(),
+            last: self.last.clone(),
+            floor: self.floor,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.keys.clone_from(&source.keys);
+        self.moves_at.clone_from(&source.moves_at);
+        self.prev_same.clone_from(&source.prev_same);
+        self.last.clone_from(&source.last);
+        self.floor = source.floor;
     }
 }

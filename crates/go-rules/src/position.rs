@@ -18,6 +18,7 @@
 
 use std::any::Any;
 use std::cell::RefCell;
+use std::sync::Arc;
 
 use goishi_board::{
     cell_of, Board, Color, GameResult, Geometry, IllegalMove, Margin, Move, MoveEffect,
@@ -152,7 +153,7 @@ thread_local! {
 }
 
 /// The stones and their chains, with the stacks that undo replays.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct Chains {
     board: Board,
     chain_id: Vec<u16>,
@@ -161,12 +162,18 @@ struct Chains {
     groups: Vec<Group>,
     stones: Vec<u16>,
     merges: Vec<Merge>,
+    /// The empty points, in no particular order, and where each sits in that list.
+    empties: Vec<Point>,
+    empty_pos: Vec<u16>,
 }
 
 /// A Go position under one ruleset, on any geometry.
-#[derive(Clone, Debug)]
+///
+/// `clone_from` reuses the target's buffers: a search or playout loop that resets a
+/// position from a saved one with `game.clone_from(&start)` allocates nothing.
+#[derive(Debug)]
 pub struct GoPosition {
-    setup: Setup,
+    setup: Arc<Setup>,
     config: GoConfig,
     geometry: Geometry,
     chains: Chains,
@@ -180,7 +187,54 @@ pub struct GoPosition {
     superko: HistoryTable,
     cycles: HistoryTable,
     pass_states: Vec<(u64, Color, u32)>,
+    /// Whether legality is decided by the neighbourhood alone (ko none or simple).
+    local_ko: bool,
 }
+
+/// Clones field by field, so that `clone_from` reuses every buffer.
+macro_rules! clone_fields {
+    ($ty:ident { $($field:ident),* $(,)? }) => {
+        impl Clone for $ty {
+            fn clone(&self) -> Self {
+                $ty { $($field: self.$field.clone()),* }
+            }
+
+            fn clone_from(&mut self, source: &Self) {
+                $(self.$field.clone_from(&source.$field);)*
+            }
+        }
+    };
+}
+
+clone_fields!(Chains {
+    board,
+    chain_id,
+    next,
+    stats,
+    groups,
+    stones,
+    merges,
+    empties,
+    empty_pos,
+});
+
+clone_fields!(GoPosition {
+    setup,
+    config,
+    geometry,
+    chains,
+    side,
+    history,
+    undo,
+    captures,
+    passes,
+    button,
+    end,
+    superko,
+    cycles,
+    pass_states,
+    local_ko,
+});
 
 impl Chains {
     fn new(geometry: &Geometry) -> Chains {
@@ -193,7 +247,26 @@ impl Chains {
             groups: Vec::new(),
             stones: Vec::new(),
             merges: Vec::new(),
+            empties: geometry.points().collect(),
+            empty_pos: (0..n as u16).collect(),
         }
+    }
+
+    #[inline]
+    fn fill(&mut self, p: usize) {
+        let i = self.empty_pos[p] as usize;
+        if let Some(last) = self.empties.pop() {
+            if last.index() != p {
+                self.empties[i] = last;
+                self.empty_pos[last.index()] = i as u16;
+            }
+        }
+    }
+
+    #[inline]
+    fn vacate(&mut self, p: usize) {
+        self.empty_pos[p] = self.empties.len() as u16;
+        self.empties.push(Point::new(p));
     }
 
     /// Places a stone and merges it with its own neighbours; no capture.
@@ -203,6 +276,7 @@ impl Chains {
         let me = cell_of(color);
         let key = self.board.geometry().key(point, color.index());
         self.board.place(point, color);
+        self.fill(p);
         self.chain_id[p] = p as u16;
         self.next[p] = p as u16;
         let mut st = ChainStats {
@@ -285,6 +359,7 @@ impl Chains {
         let mut s = root;
         loop {
             self.board.remove(Point::new(s), color);
+            self.vacate(s);
             self.stones.push(s as u16);
             for &t in nb.of(Point::new(s)) {
                 let t = t.index();
@@ -308,6 +383,7 @@ impl Chains {
         for i in start..end {
             let s = self.stones[i] as usize;
             self.board.place(Point::new(s), g.color);
+            self.fill(s);
             self.chain_id[s] = g.root;
             self.next[s] = if i + 1 < end {
                 self.stones[i + 1]
@@ -333,6 +409,7 @@ impl Chains {
     /// Takes back a stone put down by `put_stone` (after its merges were undone).
     fn take_stone(&mut self, nb: &NeighborTable, p: usize, color: Color) {
         self.board.remove(Point::new(p), color);
+        self.vacate(p);
         for &q in nb.of(Point::new(p)) {
             let q = q.index();
             if self.board.cells()[q] != EMPTY {
@@ -414,7 +491,8 @@ impl GoPosition {
             superko: HistoryTable::default(),
             cycles: HistoryTable::default(),
             pass_states: Vec::new(),
-            setup,
+            local_ko: matches!(config.ko, Ko::None | Ko::Simple),
+            setup: Arc::new(setup),
         };
         // Put the setup stones down one by one; no chain is captured (each has a liberty).
         let stones: Vec<(Point, Color)> = pos
@@ -444,6 +522,28 @@ impl GoPosition {
     /// The typed rule options.
     pub fn config(&self) -> &GoConfig {
         &self.config
+    }
+
+    /// The empty points, in no particular order (kept up to date on every move; a random
+    /// playout picks from it without scanning the board).
+    #[inline]
+    pub fn empty_points(&self) -> &[Point] {
+        &self.chains.empties
+    }
+
+    /// Whether `p` is a single-point eye of `color`: empty, and every neighbour a stone of
+    /// `color` (the points a random playout does not fill).
+    #[inline]
+    pub fn is_own_eye(&self, p: Point, color: Color) -> bool {
+        let cells = self.chains.board.cells();
+        let me = cell_of(color);
+        cells[p.index()] == EMPTY
+            && self
+                .geometry
+                .default_neighbors()
+                .of(p)
+                .iter()
+                .all(|q| cells[q.index()] == me)
     }
 
     /// Who took the button, if anyone.
@@ -616,6 +716,20 @@ impl GoPosition {
         if self.chains.board.cells()[p] != EMPTY {
             return Err(IllegalMove::Occupied);
         }
+        if self.local_ko {
+            // Under simple ko (or none) a play next to an empty point is always legal: it
+            // keeps a liberty, and a ko recapture has no empty neighbour.
+            let cells = self.chains.board.cells();
+            let nb = self.geometry.default_neighbors().of(Point::new(p));
+            if nb.iter().any(|q| cells[q.index()] == EMPTY) {
+                return Ok(Analysis {
+                    captured: u32::MAX,
+                    suicide: false,
+                    removed_own: 0,
+                    hash_after: 0,
+                });
+            }
+        }
         let a = self.analyze(p, color);
         if a.suicide {
             match self.config.suicide {
@@ -702,8 +816,8 @@ impl GoPosition {
             let root = chains.chain_id[p] as usize;
             self_captured = chains.remove_chain(nb, root, color);
         }
-        debug_assert_eq!(captured, a.captured);
-        debug_assert_eq!(self.chains.board.hash(), a.hash_after);
+        debug_assert!(a.captured == u32::MAX || captured == a.captured);
+        debug_assert!(a.captured == u32::MAX || self.chains.board.hash() == a.hash_after);
         self.captures[color.index()] += captured;
         self.captures[color.opponent().index()] += self_captured;
         self.passes = 0;
