@@ -1,46 +1,31 @@
 //! Random playouts and legal-move lists (criterion). `cargo bench -p goishi-go-rules`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use goishi_board::{Color, Move, Point, Position, Rules, EMPTY};
+use goishi_board::{Move, Point, Position, Rules};
 use goishi_go_rules::GoPosition;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// A single-point eye of `color`: every neighbour is a stone of `color`.
-fn own_eye(game: &GoPosition, p: Point, color: Color) -> bool {
-    let g = game.geometry();
-    g.default_neighbors()
-        .of(p)
-        .iter()
-        .all(|&q| game.board().get(q) == Some(color))
-}
-
 /// One uniformly random game (legal points that fill no own single-point eye; pass when none
 /// is left), capped at 3 x points moves. Returns the number of moves played.
-fn playout(game: &mut GoPosition, rng: &mut ChaCha8Rng, empty: &mut Vec<Point>) -> usize {
+fn playout(game: &mut GoPosition, rng: &mut ChaCha8Rng, candidates: &mut Vec<Point>) -> usize {
     let cap = 3 * game.geometry().num_points();
     let mut moves = 0;
     while moves < cap && !game.is_over() {
         let color = game.side_to_move();
-        empty.clear();
-        empty.extend(
-            game.board()
-                .cells()
-                .iter()
-                .enumerate()
-                .filter(|(_, &c)| c == EMPTY)
-                .map(|(i, _)| Point::new(i)),
-        );
-        let mut chosen = Move::Pass;
-        while !empty.is_empty() {
-            let i = rng.random_range(0..empty.len());
-            let p = empty.swap_remove(i);
-            if !own_eye(game, p, color) && game.check_move(color, Move::Place(p)).is_ok() {
-                chosen = Move::Place(p);
+        candidates.clear();
+        candidates.extend_from_slice(game.empty_points());
+        let mut played = false;
+        while !candidates.is_empty() {
+            let p = candidates.swap_remove(rng.random_range(0..candidates.len()));
+            if !game.is_own_eye(p, color) && game.play_as(color, Move::Place(p)).is_ok() {
+                played = true;
                 break;
             }
         }
-        game.play(chosen).expect("chosen among legal moves");
+        if !played {
+            game.play_as(color, Move::Pass).expect("a pass is legal");
+        }
         moves += 1;
     }
     moves
@@ -63,7 +48,11 @@ fn playouts(c: &mut Criterion) {
                 BenchmarkId::new(rules.to_string(), format!("{size}x{size}")),
                 |b| {
                     let mut rng = ChaCha8Rng::seed_from_u64(7);
-                    b.iter(|| playout(&mut start.clone(), &mut rng, &mut empty));
+                    let mut game = start.clone();
+                b.iter(|| {
+                    game.clone_from(&start);
+                    playout(&mut game, &mut rng, &mut empty)
+                });
                 },
             );
         }
