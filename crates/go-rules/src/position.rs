@@ -66,7 +66,8 @@ impl ChainStats {
         self.lib_sq -= (p * p) as u64;
     }
 
-    /// Exactly one distinct liberty.
+    /// Exactly one distinct liberty (one widening multiplication each side: no overflow on
+    /// any board).
     #[inline]
     fn in_atari(&self) -> bool {
         self.libs > 0
@@ -1083,6 +1084,10 @@ impl Position for GoPosition {
 
     fn captures(&self, color: Color) -> u32 {
         self.captures[color.index()]
+    }
+
+    fn is_over(&self) -> bool {
+        self.end.is_some()
     }
 
     fn clone_box(&self) -> Box<dyn Position> {
