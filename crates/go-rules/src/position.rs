@@ -166,6 +166,9 @@ struct Chains {
     /// The empty points, in no particular order, and where each sits in that list.
     empties: Vec<Point>,
     empty_pos: Vec<u16>,
+    /// For every point, how many of its neighbours are empty, black and white (indexed by
+    /// cell value).
+    counts: Vec<[u16; 3]>,
 }
 
 /// A Go position under one ruleset, on any geometry.
@@ -217,6 +220,7 @@ clone_fields!(Chains {
     merges,
     empties,
     empty_pos,
+    counts,
 });
 
 clone_fields!(GoPosition {
@@ -250,6 +254,20 @@ impl Chains {
             merges: Vec::new(),
             empties: geometry.points().collect(),
             empty_pos: (0..n as u16).collect(),
+            counts: geometry
+                .points()
+                .map(|p| [geometry.default_neighbors().of(p).len() as u16, 0, 0])
+                .collect(),
+        }
+    }
+
+    /// Moves the neighbours' counts of `p` from cell value `from` to `to`.
+    #[inline]
+    fn recount(&mut self, nb: &NeighborTable, p: usize, from: u8, to: u8) {
+        for &q in nb.of(Point::new(p)) {
+            let c = &mut self.counts[q.index()];
+            c[from as usize] -= 1;
+            c[to as usize] += 1;
         }
     }
 
@@ -278,6 +296,7 @@ impl Chains {
         let key = self.board.geometry().key(point, color.index());
         self.board.place(point, color);
         self.fill(p);
+        self.recount(nb, p, EMPTY, me);
         self.chain_id[p] = p as u16;
         self.next[p] = p as u16;
         let mut st = ChainStats {
@@ -361,6 +380,7 @@ impl Chains {
         loop {
             self.board.remove(Point::new(s), color);
             self.vacate(s);
+            self.recount(nb, s, cell_of(color), EMPTY);
             self.stones.push(s as u16);
             for &t in nb.of(Point::new(s)) {
                 let t = t.index();
@@ -385,6 +405,7 @@ impl Chains {
             let s = self.stones[i] as usize;
             self.board.place(Point::new(s), g.color);
             self.fill(s);
+            self.recount(nb, s, EMPTY, cell_of(g.color));
             self.chain_id[s] = g.root;
             self.next[s] = if i + 1 < end {
                 self.stones[i + 1]
@@ -411,6 +432,7 @@ impl Chains {
     fn take_stone(&mut self, nb: &NeighborTable, p: usize, color: Color) {
         self.board.remove(Point::new(p), color);
         self.vacate(p);
+        self.recount(nb, p, cell_of(color), EMPTY);
         for &q in nb.of(Point::new(p)) {
             let q = q.index();
             if self.board.cells()[q] != EMPTY {
@@ -536,15 +558,10 @@ impl GoPosition {
     /// `color` (the points a random playout does not fill).
     #[inline]
     pub fn is_own_eye(&self, p: Point, color: Color) -> bool {
-        let cells = self.chains.board.cells();
-        let me = cell_of(color);
-        cells[p.index()] == EMPTY
-            && self
-                .geometry
-                .default_neighbors()
-                .of(p)
-                .iter()
-                .all(|q| cells[q.index()] == me)
+        let c = self.chains.counts[p.index()];
+        self.chains.board.cells()[p.index()] == EMPTY
+            && c[EMPTY as usize] == 0
+            && c[cell_of(color.opponent()) as usize] == 0
     }
 
     /// Who took the button, if anyone.
@@ -582,26 +599,35 @@ impl GoPosition {
     #[inline]
     fn analyze(&self, p: usize, color: Color) -> Analysis {
         let cells = self.chains.board.cells();
+        let chain_id = &self.chains.chain_id;
         let me = cell_of(color);
         let nb = self.geometry.default_neighbors().of(Point::new(p));
-        let mut has_lib = false;
+        let has_lib = self.chains.counts[p][EMPTY as usize] > 0;
         let mut own_alive = false;
         let mut captured = 0;
         let mut own_size = 0;
         let mut own_hash = 0;
         let key = self.geometry.key(Point::new(p), color.index());
         let mut hash = self.chains.board.hash() ^ key;
+        // The chains already counted: a chain touching the point on several sides counts once.
+        let mut roots = [0u16; 8];
+        let mut seen = 0;
         for (i, &q) in nb.iter().enumerate() {
             let q = q.index();
             let cell = cells[q];
             if cell == EMPTY {
-                has_lib = true;
                 continue;
             }
-            let r = self.chains.chain_id[q];
-            if nb[..i]
+            let r = chain_id[q];
+            if roots[..seen].contains(&r) {
+                continue;
+            }
+            if seen < roots.len() {
+                roots[seen] = r;
+                seen += 1;
+            } else if nb[..i]
                 .iter()
-                .any(|&x| cells[x.index()] != EMPTY && self.chains.chain_id[x.index()] == r)
+                .any(|&x| cells[x.index()] != EMPTY && chain_id[x.index()] == r)
             {
                 continue;
             }
@@ -609,7 +635,7 @@ impl GoPosition {
             if cell == me {
                 own_size += st.size;
                 own_hash ^= st.hash;
-                own_alive |= !st.in_atari();
+                own_alive = own_alive || has_lib || !st.in_atari();
             } else if st.in_atari() {
                 captured += st.size;
                 hash ^= st.hash;
@@ -720,9 +746,7 @@ impl GoPosition {
         if self.local_ko {
             // Under simple ko (or none) a play next to an empty point is always legal: it
             // keeps a liberty, and a ko recapture has no empty neighbour.
-            let cells = self.chains.board.cells();
-            let nb = self.geometry.default_neighbors().of(Point::new(p));
-            if nb.iter().any(|q| cells[q.index()] == EMPTY) {
+            if self.chains.counts[p][EMPTY as usize] > 0 {
                 return Ok(Analysis {
                     captured: u32::MAX,
                     suicide: false,
