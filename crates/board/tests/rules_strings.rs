@@ -1,0 +1,186 @@
+//! Rules strings and the registry, on variants defined here and never registered (a registry
+//! built with `Registry::from_parts`).
+
+use goishi_board::{
+    ForeignRules, OptionKind, OptionSpec, Position, Registry, RulesError, RulesSyntax, Setup,
+    SetupErrors, VariantInfo,
+};
+
+fn refuse(_: Setup) -> Result<Box<dyn Position>, SetupErrors> {
+    Err(SetupErrors(Vec::new()))
+}
+
+static OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "ko",
+        kind: OptionKind::Choice(&["none", "simple", "positional"]),
+        default: "simple",
+        help: "repetition rule",
+    },
+    OptionSpec {
+        name: "komi",
+        kind: OptionKind::Half { min: -10, max: 10 },
+        default: "0",
+        help: "komi",
+    },
+    OptionSpec {
+        name: "pass-stones",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "pass stones",
+    },
+];
+
+const ALPHA: VariantInfo = VariantInfo {
+    id: "toy/alpha",
+    family: "toy",
+    family_title: "Toy",
+    aliases: &["alpha", "Toy Alpha"],
+    summary: "a toy",
+    docs: "",
+    options: OPTIONS,
+    preset: &[],
+    default_size: (5, 5),
+    new_position: refuse,
+};
+
+const BETA: VariantInfo = VariantInfo {
+    id: "toy/beta",
+    aliases: &["beta"],
+    preset: &[("ko", "positional"), ("komi", "2.5")],
+    ..ALPHA
+};
+
+static VARIANTS: [VariantInfo; 2] = [ALPHA, BETA];
+
+fn parse_foreign(text: &str) -> Option<Result<ForeignRules, String>> {
+    let rest = text.strip_prefix("toy!")?;
+    Some(match rest {
+        "strict" => Ok(ForeignRules {
+            variant: "toy/beta",
+            overrides: vec![("ko".into(), "positional".into())],
+        }),
+        other => Err(format!("unknown toy form {other:?}")),
+    })
+}
+
+static SYNTAX: RulesSyntax = RulesSyntax {
+    name: "toy-bang",
+    parse: parse_foreign,
+};
+
+fn registry() -> Registry {
+    Registry::from_parts(VARIANTS.iter(), [&SYNTAX])
+}
+
+#[test]
+fn names_and_aliases() {
+    let r = registry();
+    assert!(r.problems().is_empty(), "{:?}", r.problems());
+    for name in [
+        "toy/alpha",
+        "alpha",
+        "ALPHA",
+        "toy alpha",
+        "Toy_Alpha",
+        "toy-alpha",
+    ] {
+        assert_eq!(r.find(name).map(|v| v.id), Some("toy/alpha"), "{name}");
+    }
+    assert_eq!(
+        r.variants().map(|v| v.id).collect::<Vec<_>>(),
+        ["toy/alpha", "toy/beta"]
+    );
+}
+
+#[test]
+fn presets_and_overrides() {
+    let r = registry();
+    let beta = r.parse_rules("beta").unwrap();
+    assert_eq!(beta.get("ko"), Some("positional"));
+    assert_eq!(beta.get("komi"), Some("2.5"));
+    assert_eq!(beta.to_string(), "toy/beta");
+    let custom = r
+        .parse_rules("beta:komi=-3.5,KO=simple,pass_stones=yes,board=torus,size=7x5")
+        .unwrap();
+    assert_eq!(
+        custom.to_string(),
+        "toy/beta:ko=simple,komi=-3.5,pass-stones=true,board=torus,size=7x5"
+    );
+    assert_eq!(r.parse_rules(&custom.to_string()).unwrap(), custom);
+    assert_eq!(custom.geometry(None).unwrap().describe(), "torus 7x5");
+    assert_eq!(
+        r.parse_rules("toy!strict").unwrap().get("ko"),
+        Some("positional")
+    );
+}
+
+#[test]
+fn errors_name_the_part_and_the_choices() {
+    let r = registry();
+    let err = |s: &str| r.parse_rules(s).unwrap_err().to_string();
+    assert_eq!(
+        err("alpha:ko=positinal"),
+        "unknown ko rule \"positinal\"; expected one of: none, simple, positional"
+    );
+    assert_eq!(
+        err("alpha:kox=1"),
+        "unknown option \"kox\" for toy/alpha; expected one of: ko, komi, pass-stones, board, size"
+    );
+    assert_eq!(
+        err("gamma"),
+        "unknown rules \"gamma\"; expected a variant id or alias, one of: toy/alpha, toy/beta"
+    );
+    assert_eq!(
+        err("alpha:komi"),
+        "override \"komi\" has no value; write key=value"
+    );
+    assert_eq!(
+        err("alpha:komi=10.5"),
+        "invalid komi \"10.5\"; expected a multiple of 0.5 from -10 to 10"
+    );
+    assert_eq!(
+        err("alpha:size=1000000000"),
+        "board size 1000000000x1000000000 is out of range; width and height must be 1 to 52"
+    );
+    assert_eq!(
+        err("alpha:board=cube"),
+        "unknown board \"cube\"; expected one of: square, torus, hex, graph:FILE"
+    );
+    assert_eq!(err("toy!lax"), "toy-bang rules: unknown toy form \"lax\"");
+    assert!(matches!(r.parse_rules("  "), Err(RulesError::Empty)));
+}
+
+#[test]
+fn duplicates_are_problems_not_overrides() {
+    const ALPHA_AGAIN: VariantInfo = VariantInfo {
+        aliases: &["beta"],
+        ..ALPHA
+    };
+    static TWICE: [VariantInfo; 3] = [ALPHA, BETA, ALPHA_AGAIN];
+    let r = Registry::from_parts(TWICE.iter(), []);
+    let problems = r.problems().join("\n");
+    assert!(
+        problems.contains("variant id \"toy/alpha\" is registered twice"),
+        "{problems}"
+    );
+    assert!(
+        problems.contains("\"beta\" is claimed by both"),
+        "{problems}"
+    );
+    // An alias claimed twice resolves to neither.
+    assert!(r.find("beta").is_none());
+}
+
+#[test]
+fn bad_presets_are_problems() {
+    const BAD: VariantInfo = VariantInfo {
+        id: "toy/bad",
+        aliases: &[],
+        preset: &[("komi", "99"), ("nope", "1")],
+        ..ALPHA
+    };
+    static ONE: [VariantInfo; 1] = [BAD];
+    let r = Registry::from_parts(ONE.iter(), []);
+    assert_eq!(r.problems().len(), 2, "{:?}", r.problems());
+}
