@@ -5,6 +5,7 @@
 
 use std::collections::HashSet;
 use std::io::{self, BufRead, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use goishi::{Board, Color, Geometry, Move, Point, PointError, Position, Rules, Setup, Topology};
 use rand::seq::index::sample;
@@ -358,7 +359,29 @@ impl Engine {
                 args.len()
             ));
         }
-        (command.run)(self, args)
+        // A bug in a rules engine must not end the session: the command is undone and
+        // answered with an error.
+        let backup = (
+            self.rules.clone(),
+            self.size,
+            self.position.clone_box(),
+            self.dead.clone(),
+        );
+        match catch_unwind(AssertUnwindSafe(|| (command.run)(self, args))) {
+            Ok(answer) => answer,
+            Err(payload) => {
+                let message = payload
+                    .downcast_ref::<&str>()
+                    .map(|s| (*s).to_owned())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "unknown".to_owned());
+                (self.rules, self.size, self.position, self.dead) = backup;
+                Err(format!(
+                    "internal error: {} (a bug in goishi; the command was undone): {message}",
+                    command.name
+                ))
+            }
+        }
     }
 
     // ---- state changes -------------------------------------------------------------
@@ -844,7 +867,7 @@ impl Engine {
             ));
         }
         let mut rules =
-            parse_rules(text).map_err(|e| format!("unknown rules {:?}: {e}", shorten(text)))?;
+            parse_rules(text).map_err(|e| e.to_string())?;
         if !is_go(&rules) {
             return Err(format!(
                 "{command} accepts Go rules only; {} is not Go (use goishi-rules)",
@@ -945,7 +968,7 @@ impl Engine {
         }
         let text = a.join(" ");
         let mut rules =
-            parse_rules(&text).map_err(|e| format!("unknown rules {:?}: {e}", shorten(&text)))?;
+            parse_rules(&text).map_err(|e| e.to_string())?;
         let size = take_size(&mut rules).unwrap_or(self.size);
         self.new_game(rules, size)?;
         Ok(self.rules.to_string())

@@ -95,6 +95,8 @@ pub struct Extras {
     pub root: Vec<Prop>,
     /// The nodes after the root, in main-line order.
     pub nodes: Vec<NodeExtras>,
+    /// The record's `RE`, written back when the game written is the whole record.
+    pub result: Option<String>,
 }
 
 /// A game record: the setup, the moves, the stated result.
@@ -164,7 +166,8 @@ fn prescan(text: &str) -> Result<&str, SgfError> {
     let mut in_value = false;
     let mut escaped = false;
     let mut closed_all = false;
-    for c in body.chars() {
+    let mut end = body.len();
+    for (at, c) in body.char_indices() {
         if in_value {
             if escaped {
                 escaped = false;
@@ -176,10 +179,19 @@ fn prescan(text: &str) -> Result<&str, SgfError> {
             continue;
         }
         if closed_all {
-            // Text after the last game tree: more trees, or trailing junk that is ignored.
-            if c == '(' {
-                closed_all = false;
-                depth = 1;
+            // After a game tree: another tree, white space, or trailing text that is ignored.
+            match c {
+                '(' => {
+                    closed_all = false;
+                    depth = 1;
+                }
+                ')' => {
+                    return Err(SgfError::general(format!(
+                        "not valid SGF: unmatched ')' after node {}",
+                        nodes.saturating_sub(1)
+                    )))
+                }
+                _ => {}
             }
             continue;
         }
@@ -195,6 +207,7 @@ fn prescan(text: &str) -> Result<&str, SgfError> {
                 depth -= 1;
                 if depth == 0 {
                     closed_all = true;
+                    end = at + 1;
                 }
             }
             ';' => {
@@ -217,6 +230,9 @@ fn prescan(text: &str) -> Result<&str, SgfError> {
         }
     }
     let last = nodes.saturating_sub(1);
+    if closed_all {
+        return Ok(&body[..end]);
+    }
     if in_value {
         return Err(SgfError::general(format!(
             "not valid SGF: the file ends inside a property value of node {last} (truncated?)"
@@ -525,6 +541,7 @@ fn build_record(
         }
     }
 
+    extras.result = result.clone();
     let setup = Setup {
         rules,
         board,
@@ -710,7 +727,8 @@ pub fn write_game(position: &dyn Position, options: &WriteOptions<'_>) -> Result
     });
     let mut ru = rules.clone();
     ru.set_size(None);
-    root.push(Prop::RU(simple(&ru.to_string())));
+    // Written as plain text: SGF only needs ':' escaped in composed values.
+    root.push(Prop::Unknown("RU".to_owned(), vec![ru.to_string()]));
     if let Some(komi) = rules.get("komi").and_then(|k| k.parse::<f64>().ok()) {
         root.push(Prop::KM(komi));
     }
@@ -734,24 +752,12 @@ pub fn write_game(position: &dyn Position, options: &WriteOptions<'_>) -> Result
     if let Some(c) = &options.comment {
         root.push(Prop::GC(sgf_parse::Text { text: c.clone() }));
     }
-    if let Some(re) = &options.result {
-        root.push(Prop::RE(simple(re)));
-    }
-    if let Some(extras) = options.extras {
-        for p in &extras.root {
-            let id = prop_text(p);
-            let id = id.split('[').next().unwrap_or("");
-            if !(matches!(p, Prop::GC(_)) && options.comment.is_some()) && id != "RE" {
-                root.push(p.clone());
-            }
-        }
-    }
-
     // The nodes after the root: those of the record read while the game follows it, then
     // the rest of the game.
     let history = position.history();
     let mut nodes: Vec<Vec<Prop>> = Vec::new();
     let mut next = 0usize;
+    let mut whole_record = options.extras.is_some();
     if let Some(extras) = options.extras {
         for node in &extras.nodes {
             match node.move_index {
@@ -766,15 +772,35 @@ pub fn write_game(position: &dyn Position, options: &WriteOptions<'_>) -> Result
                         nodes.push(props);
                         next += 1;
                     } else {
+                        whole_record = false;
                         break;
                     }
                 }
             }
         }
     }
+    whole_record &= next == history.len();
     for &turn in &history[next..] {
         if let Some(m) = move_prop(geometry, turn)? {
             nodes.push(vec![m]);
+        }
+    }
+
+    let result = match (&options.result, options.extras) {
+        (Some(r), _) => Some(r.clone()),
+        (None, Some(extras)) if whole_record => extras.result.clone(),
+        _ => None,
+    };
+    if let Some(re) = &result {
+        root.push(Prop::RE(simple(re)));
+    }
+    if let Some(extras) = options.extras {
+        for p in &extras.root {
+            let id = prop_text(p);
+            let id = id.split('[').next().unwrap_or("");
+            if !(matches!(p, Prop::GC(_)) && options.comment.is_some()) && id != "RE" {
+                root.push(p.clone());
+            }
         }
     }
 
