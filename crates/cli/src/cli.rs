@@ -154,10 +154,20 @@ fn run_command(args: Vec<OsString>) -> i32 {
                     EXIT_ERROR
                 }
                 _ => {
+                    // clap's message, on one line: its first line, and the lines it
+                    // introduces with a colon (the missing arguments).
                     let rendered = e.to_string();
-                    let first = rendered.lines().next().unwrap_or("invalid arguments");
-                    let first = first.strip_prefix("error: ").unwrap_or(first);
-                    fail(&format!("{first}; see goishi --help"), EXIT_ERROR)
+                    let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
+                    let mut message = lines.next().unwrap_or("invalid arguments").to_owned();
+                    if message.ends_with(':') {
+                        message.pop();
+                        let items: Vec<&str> = lines
+                            .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("tip:"))
+                            .collect();
+                        message = format!("{message}: {}", items.join(", "));
+                    }
+                    let message = message.strip_prefix("error: ").unwrap_or(&message);
+                    fail(&format!("{message}; see goishi --help"), EXIT_ERROR)
                 }
             };
         }

@@ -866,8 +866,7 @@ impl Engine {
                 self.rules.variant().id
             ));
         }
-        let mut rules =
-            parse_rules(text).map_err(|e| e.to_string())?;
+        let mut rules = parse_rules(text).map_err(|e| e.to_string())?;
         if !is_go(&rules) {
             return Err(format!(
                 "{command} accepts Go rules only; {} is not Go (use goishi-rules)",
@@ -967,8 +966,7 @@ impl Engine {
             return Ok(self.rules.to_string());
         }
         let text = a.join(" ");
-        let mut rules =
-            parse_rules(&text).map_err(|e| e.to_string())?;
+        let mut rules = parse_rules(&text).map_err(|e| e.to_string())?;
         let size = take_size(&mut rules).unwrap_or(self.size);
         self.new_game(rules, size)?;
         Ok(self.rules.to_string())

@@ -38,6 +38,9 @@ pub enum Status {
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
     pub file: String,
+    /// The game's number in the file, from 1, when the file holds more than one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<usize>,
     pub status: Status,
     /// Why the file is unreadable or the move illegal, in one sentence.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -94,6 +97,7 @@ impl Report {
     fn new(file: &str, status: Status) -> Report {
         Report {
             file: file.to_owned(),
+            game: None,
             status,
             error: None,
             node: None,
@@ -121,24 +125,33 @@ impl Report {
         r
     }
 
+    /// The file, and the game when the file holds several: `games.sgf (game 3)`.
+    pub fn label(&self) -> String {
+        match self.game {
+            Some(g) => format!("{} (game {g})", self.file),
+            None => self.file.clone(),
+        }
+    }
+
     /// The report as text: one line, then for a legal record the final position.
     pub fn to_text(&self) -> String {
+        let file = self.label();
         match self.status {
             Status::Unreadable => format!(
                 "{}: unreadable: {}\n",
-                self.file,
+                file,
                 self.error.as_deref().unwrap_or("?")
             ),
             Status::Illegal => format!(
                 "{}: illegal: {} (rules {})\n",
-                self.file,
+                file,
                 self.error.as_deref().unwrap_or("?"),
                 self.rules.as_deref().unwrap_or("?")
             ),
             Status::Ok => {
                 let mut line = format!(
                     "{}: ok: {} moves under {} on {}",
-                    self.file,
+                    file,
                     self.moves.unwrap_or(0),
                     self.rules.as_deref().unwrap_or("?"),
                     self.board_size.as_deref().unwrap_or("?")
@@ -164,32 +177,57 @@ impl Report {
     }
 }
 
-/// Replays one file. Never panics out: an internal error is reported as unreadable.
-pub fn replay_file(path: &Path, rules: Option<&Rules>) -> Report {
+/// Replays every game of one file. Never panics out: an internal error is reported as
+/// unreadable.
+pub fn replay_file(path: &Path, rules: Option<&Rules>) -> Vec<Report> {
     let file = path.display().to_string();
-    catch_unwind(AssertUnwindSafe(|| replay_inner(path, &file, rules))).unwrap_or_else(|_| {
-        Report::unreadable(
+    catch_unwind(AssertUnwindSafe(|| replay_games(path, &file, rules))).unwrap_or_else(|_| {
+        vec![Report::unreadable(
             &file,
             "internal error while replaying (a bug in goishi; please report it with this file)"
                 .to_owned(),
             None,
-        )
+        )]
     })
 }
 
-fn replay_inner(path: &Path, file: &str, rules: Option<&Rules>) -> Report {
+fn replay_games(path: &Path, file: &str, rules: Option<&Rules>) -> Vec<Report> {
     let fallback = match parse_rules(DEFAULT_RULES) {
         Ok(r) => r,
-        Err(e) => return Report::unreadable(file, format!("no default rules: {e}"), None),
+        Err(e) => {
+            return vec![Report::unreadable(
+                file,
+                format!("no default rules: {e}"),
+                None,
+            )]
+        }
     };
     let choice = RulesChoice {
         force: rules.cloned(),
         fallback,
     };
-    let record = match sgf::read_record(path, &choice) {
+    let records = match sgf::read_collection(path, &choice) {
         Ok(r) => r,
-        Err(e) => return Report::unreadable(file, e.to_string(), e.node),
+        Err(e) => return vec![Report::unreadable(file, e.to_string(), e.node)],
     };
+    let many = records.len() > 1;
+    records
+        .into_iter()
+        .enumerate()
+        .map(|(i, record)| {
+            let mut report = match record {
+                Ok(record) => replay_record(&record, file),
+                Err(e) => Report::unreadable(file, e.to_string(), e.node),
+            };
+            if many {
+                report.game = Some(i + 1);
+            }
+            report
+        })
+        .collect()
+}
+
+fn replay_record(record: &sgf::Record, file: &str) -> Report {
     let mut rules = record.setup.rules.clone();
     rules.set_size(None);
     let mut report = Report::new(file, Status::Ok);
@@ -270,7 +308,7 @@ pub fn run(options: &ReplayOptions, out: &mut dyn Write) -> i32 {
             if report.status == Status::Unreadable {
                 eprintln!(
                     "goishi: {}: {}",
-                    report.file,
+                    report.label(),
                     report.error.as_deref().unwrap_or("?")
                 );
             }
@@ -278,17 +316,19 @@ pub fn run(options: &ReplayOptions, out: &mut dyn Write) -> i32 {
             let _ = out.write_all(text.as_bytes());
         };
         match &bar {
-            Some(b) => {
-                b.suspend(|| write(out));
-                b.inc(1);
-            }
+            Some(b) => b.suspend(|| write(out)),
             None => write(out),
+        }
+    };
+    let tick = || {
+        if let Some(b) = &bar {
+            b.inc(1);
         }
     };
 
     let jobs = options.jobs.clamp(1, files.len().max(1));
     let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, Report)>();
+    let (tx, rx) = mpsc::channel::<(usize, Vec<Report>)>();
     std::thread::scope(|scope| {
         let mut spawned = 0;
         for k in 0..jobs {
@@ -315,16 +355,22 @@ pub fn run(options: &ReplayOptions, out: &mut dyn Write) -> i32 {
         if spawned == 0 {
             // No thread could be started: replay here.
             for f in files {
-                emit(replay_file(f, rules.as_ref()));
+                for r in replay_file(f, rules.as_ref()) {
+                    emit(r);
+                }
+                tick();
             }
             return;
         }
-        let mut pending: BTreeMap<usize, Report> = BTreeMap::new();
+        let mut pending: BTreeMap<usize, Vec<Report>> = BTreeMap::new();
         let mut next_out = 0;
-        for (i, report) in rx {
-            pending.insert(i, report);
-            while let Some(r) = pending.remove(&next_out) {
-                emit(r);
+        for (i, reports) in rx {
+            pending.insert(i, reports);
+            while let Some(reports) = pending.remove(&next_out) {
+                for r in reports {
+                    emit(r);
+                }
+                tick();
                 next_out += 1;
             }
         }

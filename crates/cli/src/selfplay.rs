@@ -103,8 +103,12 @@ pub fn run(options: &SelfplayOptions, out: &mut dyn std::io::Write) -> Result<Ta
     for g in 0..options.games {
         let game = play_game(&options.rules, options.size, options.seed, g)?;
         let text = game_sgf(&game, options.seed, g)?;
-        out.write_all(text.as_bytes())
-            .map_err(|e| format!("cannot write the games: {e}"))?;
+        match out.write_all(text.as_bytes()) {
+            Ok(()) => {}
+            // The reader stopped reading (a pipe into `head`): stop playing.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(tally),
+            Err(e) => return Err(format!("cannot write the games: {e}")),
+        }
         tally.games += 1;
         tally.moves += game.position.history().len() as u64;
         match game.position.outcome() {
@@ -117,8 +121,11 @@ pub fn run(options: &SelfplayOptions, out: &mut dyn std::io::Write) -> Result<Ta
             Some(GameResult::NoResult) | None => tally.no_result += 1,
         }
     }
-    out.flush()
-        .map_err(|e| format!("cannot write the games: {e}"))?;
+    match out.flush() {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(tally),
+        Err(e) => return Err(format!("cannot write the games: {e}")),
+    }
     let secs = start.elapsed().as_secs_f64();
     eprintln!(
         "goishi selfplay: {} games, {} moves in {:.2} s ({:.0} moves/s); Black won {}, White won {}, draws {}, no result {}, stopped at the move cap {}; seed {}",

@@ -306,34 +306,48 @@ fn sorted_points(set: &std::collections::HashSet<SgfPoint>) -> Vec<SgfPoint> {
     v
 }
 
-/// Parses the text of an SGF file into a record.
+/// Parses the text of an SGF file into a record: its first game tree.
 pub fn parse_record(text: &str, choice: &RulesChoice) -> Result<Record, SgfError> {
+    parse_collection(text, choice)?
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| Err(SgfError::general("not valid SGF: no game tree")))
+}
+
+/// Parses every game tree of an SGF file (a collection). A syntax error fails the whole
+/// file; a record that is not valid fails on its own.
+pub fn parse_collection(
+    text: &str,
+    choice: &RulesChoice,
+) -> Result<Vec<Result<Record, SgfError>>, SgfError> {
     let body = prescan(text)?;
     let trees =
         sgf_parse::parse(body).map_err(|e| SgfError::general(format!("not valid SGF: {e}")))?;
     let games = trees.len();
-    let Some(tree) = trees.into_iter().next() else {
-        return Err(SgfError::general("not valid SGF: no game tree"));
-    };
-    let root = match tree {
-        GameTree::GoGame(root) => root,
-        GameTree::Unknown(root) => {
-            let gm = root
-                .get_property("GM")
-                .map_or_else(|| "?".to_owned(), |p| p.to_string());
-            return Err(SgfError::at(
-                0,
-                format!("{gm}: not a game of Go's board (goishi reads GM[1] records, every variant included)"),
-            ));
-        }
-    };
-    let result = build_record(&root, choice, games);
-    dismantle(root);
-    result
+    Ok(trees
+        .into_iter()
+        .map(|tree| match tree {
+            GameTree::GoGame(root) => {
+                let result = build_record(&root, choice, games);
+                dismantle(root);
+                result
+            }
+            GameTree::Unknown(root) => {
+                let gm = root
+                    .get_property("GM")
+                    .map_or_else(|| "GM[?]".to_owned(), |p| p.to_string());
+                dismantle(root);
+                Err(SgfError::at(
+                    0,
+                    format!("{gm}: not a Go-family record (goishi reads GM[1] records, every variant included)"),
+                ))
+            }
+        })
+        .collect())
 }
 
 /// Drops a tree without recursion (a long main line would overflow the stack).
-fn dismantle(root: SgfNode<Prop>) {
+fn dismantle<P: sgf_parse::SgfProp>(root: SgfNode<P>) {
     let mut stack = vec![root];
     while let Some(mut node) = stack.pop() {
         stack.append(&mut node.children);
@@ -621,9 +635,20 @@ impl fmt::Display for ReplayError {
     }
 }
 
-/// Reads and parses an SGF file. I/O errors and files too large are reported as
-/// [`SgfError`]s without a node.
+/// Reads and parses an SGF file: its first game tree. I/O errors and files too large are
+/// reported as [`SgfError`]s without a node.
 pub fn read_record(path: &std::path::Path, choice: &RulesChoice) -> Result<Record, SgfError> {
+    read_collection(path, choice)?
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| Err(SgfError::general("not valid SGF: no game tree")))
+}
+
+/// Reads and parses every game tree of an SGF file.
+pub fn read_collection(
+    path: &std::path::Path,
+    choice: &RulesChoice,
+) -> Result<Vec<Result<Record, SgfError>>, SgfError> {
     let meta = std::fs::metadata(path).map_err(|e| SgfError::general(io_message(&e)))?;
     if meta.is_dir() {
         return Err(SgfError::general("is a directory, not an SGF file"));
@@ -636,7 +661,7 @@ pub fn read_record(path: &std::path::Path, choice: &RulesChoice) -> Result<Recor
     }
     let bytes = std::fs::read(path).map_err(|e| SgfError::general(io_message(&e)))?;
     let text = String::from_utf8_lossy(&bytes);
-    parse_record(&text, choice)
+    parse_collection(&text, choice)
 }
 
 /// An I/O error as words without the OS error code.
@@ -749,9 +774,6 @@ pub fn write_game(position: &dyn Position, options: &WriteOptions<'_>) -> Result
     if !white.is_empty() {
         root.push(point_list(geometry, "AW", &white)?);
     }
-    if let Some(c) = &options.comment {
-        root.push(Prop::GC(sgf_parse::Text { text: c.clone() }));
-    }
     // The nodes after the root: those of the record read while the game follows it, then
     // the rest of the game.
     let history = position.history();
@@ -793,6 +815,9 @@ pub fn write_game(position: &dyn Position, options: &WriteOptions<'_>) -> Result
     };
     if let Some(re) = &result {
         root.push(Prop::RE(simple(re)));
+    }
+    if let Some(c) = &options.comment {
+        root.push(Prop::GC(sgf_parse::Text { text: c.clone() }));
     }
     if let Some(extras) = options.extras {
         for p in &extras.root {

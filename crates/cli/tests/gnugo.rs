@@ -184,7 +184,11 @@ fn agrees_with_gnugo() {
     eprintln!(
         "GNU Go differential test: {}, base seed {base_seed} (GOISHI_GNUGO_SEED), {}",
         gnugo.display(),
-        if slow { "long run" } else { "short run (GOISHI_SLOW=1 for the long one)" }
+        if slow {
+            "long run"
+        } else {
+            "short run (GOISHI_SLOW=1 for the long one)"
+        }
     );
     let mut failures = Vec::new();
     let mut played = 0usize;

@@ -42,10 +42,7 @@ fn check_pattern(
     if expect_failure {
         pattern = pattern[..pattern.len() - 1].trim_end();
     }
-    let Some(inner) = pattern
-        .strip_prefix('[')
-        .and_then(|p| p.strip_suffix(']'))
-    else {
+    let Some(inner) = pattern.strip_prefix('[').and_then(|p| p.strip_suffix(']')) else {
         failures.push(format!(
             "{file}:{}: malformed expectation {pattern_line:?}; expected #? [PATTERN]",
             pending.line + 1
@@ -76,7 +73,11 @@ fn check_pattern(
             "{file}:{}: {}: expected {}{}, got {:?}",
             pending.line,
             pending.command,
-            if expect_failure { "a failure matching " } else { "" },
+            if expect_failure {
+                "a failure matching "
+            } else {
+                ""
+            },
             pattern_line.trim(),
             r.full
         ));
@@ -84,9 +85,10 @@ fn check_pattern(
 }
 
 fn run_file(path: &Path, failures: &mut Vec<String>) -> usize {
-    let file = path
-        .file_name()
-        .map_or_else(|| path.display().to_string(), |f| f.to_string_lossy().into_owned());
+    let file = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |f| f.to_string_lossy().into_owned(),
+    );
     let text = std::fs::read_to_string(path).expect("read test file");
     let mut engine = Gtp::goishi(ENGINE_ARGS, path.parent());
     let mut pending: Option<Pending> = None;
@@ -128,7 +130,10 @@ fn run_file(path: &Path, failures: &mut Vec<String>) -> usize {
         let response = engine.send(line);
         if let Some(id) = &id {
             let expected = [format!("={id}"), format!("?{id}")];
-            if !expected.iter().any(|e| response.full.starts_with(e.as_str())) {
+            if !expected
+                .iter()
+                .any(|e| response.full.starts_with(e.as_str()))
+            {
                 failures.push(format!(
                     "{file}:{}: the answer to id {id} does not carry it: {:?}",
                     i + 1,

@@ -1,0 +1,399 @@
+//! The subcommands through the real binary: replay, show, selfplay, variants, and the
+//! command line's errors. SGF fixtures are in tests/gtp/sgf/.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn goishi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_goishi"))
+        .args(args)
+        .current_dir(fixtures())
+        .output()
+        .expect("run goishi")
+}
+
+fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/gtp/sgf")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("goishi-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// Every error message is one line naming what was wrong, with no panic or backtrace.
+fn assert_one_line_error(o: &Output, status: i32, must_contain: &str) {
+    assert_eq!(o.status.code(), Some(status), "{}", stderr(o));
+    let err = stderr(o);
+    assert!(err.contains(must_contain), "{err:?} lacks {must_contain:?}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(!err.contains("backtrace"), "{err}");
+    for line in err.lines() {
+        assert!(line.starts_with("goishi: "), "{line:?}");
+    }
+}
+
+#[test]
+fn replay_reports_each_file_in_order() {
+    let o = goishi(&[
+        "replay",
+        "--jobs",
+        "3",
+        "game.sgf",
+        "occupied.sgf",
+        "rect.sgf",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    let heads: Vec<&str> = out.lines().filter(|l| !l.starts_with(' ')).collect();
+    assert_eq!(heads.len(), 3, "{out}");
+    assert!(heads[0].starts_with("game.sgf: ok: 8 moves under go/japanese:komi=0.5 on 9x9"));
+    assert!(heads[0].ends_with("the record says W+R"), "{}", heads[0]);
+    assert_eq!(
+        heads[1],
+        "occupied.sgf: illegal: node 4: move 4 W[ee] (E5) is illegal: occupied (rules go/chinese)"
+    );
+    assert!(heads[2].starts_with("rect.sgf: ok: 5 moves under go/tromp-taylor on 13x7"));
+    // The final position follows a legal record's line.
+    assert!(out.contains(" 7 X . . . . . . . . . . . O 7\n"), "{out}");
+}
+
+#[test]
+fn replay_exit_statuses() {
+    assert_eq!(
+        goishi(&["replay", "game.sgf", "rect.sgf"]).status.code(),
+        Some(0)
+    );
+    assert_eq!(goishi(&["replay", "offboard.sgf"]).status.code(), Some(1));
+    // Unreadable wins over illegal; the batch goes on after a bad file.
+    let o = goishi(&[
+        "replay",
+        "truncated.sgf",
+        "occupied.sgf",
+        "missing.sgf",
+        "game.sgf",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let out = stdout(&o);
+    assert!(out.contains("truncated.sgf: unreadable: not valid SGF: the file ends inside a property value of node 2"), "{out}");
+    assert!(out.contains("occupied.sgf: illegal"), "{out}");
+    assert!(
+        out.contains("missing.sgf: unreadable: cannot read: no such file or directory"),
+        "{out}"
+    );
+    assert!(out.contains("game.sgf: ok"), "{out}");
+    let err = stderr(&o);
+    assert!(err.contains("goishi: missing.sgf: cannot read"), "{err}");
+    assert!(
+        err.contains("goishi: truncated.sgf: not valid SGF"),
+        "{err}"
+    );
+}
+
+#[test]
+fn replay_json() {
+    let o = goishi(&[
+        "replay",
+        "--json",
+        "occupied.sgf",
+        "game.sgf",
+        "setup-on-move.sgf",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let reports: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    assert_eq!(reports.len(), 3);
+    let r = &reports[0];
+    assert_eq!(r["file"], "occupied.sgf");
+    assert_eq!(r["status"], "illegal");
+    assert_eq!(r["node"], 4);
+    assert_eq!(r["move_number"], 4);
+    assert_eq!(r["move"], "W[ee]");
+    assert_eq!(r["vertex"], "E5");
+    assert_eq!(r["reason"], "occupied");
+    let r = &reports[1];
+    assert_eq!(r["status"], "ok");
+    assert_eq!(r["moves"], 8);
+    assert_eq!(r["captures"], serde_json::json!([0, 1]));
+    assert_eq!(r["record_result"], "W+R");
+    assert_eq!(r["to_move"], "W");
+    let r = &reports[2];
+    assert_eq!(r["status"], "unreadable");
+    assert_eq!(r["node"], 2);
+    assert!(r["error"]
+        .as_str()
+        .unwrap()
+        .contains("setup property AB on a move node"));
+}
+
+#[test]
+fn replay_rules_override() {
+    // Under contact capture, W[ee] on an occupied point is still occupied; under
+    // go/tromp-taylor the rect record replays as before.
+    let o = goishi(&[
+        "replay",
+        "--rules",
+        "go/tromp-taylor",
+        "rect.sgf",
+        "game.sgf",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("game.sgf: ok: 8 moves under go/tromp-taylor:komi=0.5"));
+    let o = goishi(&["replay", "--rules", "nonesuch", "game.sgf"]);
+    assert_one_line_error(&o, 2, "--rules: unknown rules \"nonesuch\"");
+}
+
+#[test]
+fn replay_many_files_in_parallel() {
+    // Self-play games as many files, replayed with 4 jobs: reports in file order.
+    let dir = temp_dir("many");
+    let mut files = Vec::new();
+    for g in 0..12u64 {
+        let path = dir.join(format!("g{g:02}.sgf"));
+        let o = goishi(&[
+            "selfplay",
+            "--rules",
+            if g % 2 == 0 {
+                "go/chinese"
+            } else {
+                "contact/2a"
+            },
+            "--size",
+            "7",
+            "--games",
+            "1",
+            "--seed",
+            &g.to_string(),
+            "--out",
+            path.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        files.push(path);
+    }
+    std::fs::write(dir.join("g05.sgf"), "(;FF[4]GM[1]SZ[7];B[dd];W[dd])").unwrap();
+    let mut args: Vec<String> = vec!["replay".into(), "--jobs".into(), "4".into()];
+    args.extend(files.iter().map(|p| p.display().to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = goishi(&args);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let heads: Vec<String> = stdout(&o)
+        .lines()
+        .filter(|l| !l.starts_with(' '))
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(heads.len(), 12);
+    for (g, head) in heads.iter().enumerate() {
+        let name = format!("g{g:02}.sgf: ");
+        assert!(head.contains(&name), "{g}: {head}");
+        if g == 5 {
+            assert!(
+                head.contains("illegal: node 2: move 2 W[dd] (D4) is illegal: occupied"),
+                "{head}"
+            );
+        } else {
+            assert!(head.contains(": ok: "), "{head}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn show_positions() {
+    let o = goishi(&["show", "game.sgf", "--move", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "game.sgf: go/japanese:komi=0.5, 9x9 board, after move 2 of 8 (black A1), white to play, captures: black 0, white 0
+   A B C D E F G H J
+ 9 . . . . . . . . . 9
+ 8 . . . . . . . . . 8
+ 7 . . . . . . X . . 7
+ 6 . . . . . . . . . 6
+ 5 . . . . O . . . . 5
+ 4 . . . . . . . . . 4
+ 3 . . X . . . . . . 3
+ 2 . . . . . . . . . 2
+ 1 X . . . . . . . . 1
+   A B C D E F G H J
+"
+    );
+    let o = goishi(&["show", "game.sgf", "--move", "0"]);
+    assert!(stdout(&o).contains("after move 0 of 8, white to play"));
+    let o = goishi(&["show", "game.sgf"]);
+    assert!(stdout(&o).contains("after move 8 of 8 (black D6)"));
+    let o = goishi(&["show", "game.sgf", "--move", "9"]);
+    assert_one_line_error(&o, 2, "--move 9: game.sgf has only 8 moves");
+    let o = goishi(&["show", "occupied.sgf"]);
+    assert_one_line_error(
+        &o,
+        1,
+        "occupied.sgf: node 4: move 4 W[ee] (E5) is illegal: occupied",
+    );
+    let o = goishi(&["show", "truncated.sgf"]);
+    assert_one_line_error(&o, 2, "truncated.sgf: not valid SGF");
+    let o = goishi(&["show", "missing.sgf"]);
+    assert_one_line_error(&o, 2, "missing.sgf: cannot read");
+}
+
+#[test]
+fn variants_list() {
+    let o = goishi(&["variants", "--json"]);
+    assert!(o.status.success());
+    let list: Vec<serde_json::Value> = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let ids: Vec<&str> = list.iter().map(|v| v["id"].as_str().unwrap()).collect();
+    let committed = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../conformance/variants.txt"),
+    )
+    .expect("conformance/variants.txt");
+    let expected: Vec<&str> = committed
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    assert_eq!(ids, expected);
+    let chinese = list.iter().find(|v| v["id"] == "go/chinese").unwrap();
+    assert_eq!(chinese["family"], "go");
+    let ko = chinese["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "ko")
+        .unwrap();
+    assert_eq!(ko["default"], "simple");
+    let o = goishi(&["variants"]);
+    let text = stdout(&o);
+    assert!(text.contains("go/tromp-taylor (Go): "), "{text}");
+    assert!(text.contains("  ko=positional  ("), "{text}");
+}
+
+#[test]
+fn selfplay_is_deterministic_and_replays() {
+    let a = goishi(&[
+        "selfplay",
+        "--rules",
+        "go/japanese",
+        "--size",
+        "9",
+        "--games",
+        "3",
+        "--seed",
+        "7",
+    ]);
+    let b = goishi(&[
+        "selfplay",
+        "--rules",
+        "go/japanese",
+        "--size",
+        "9",
+        "--games",
+        "3",
+        "--seed",
+        "7",
+    ]);
+    assert!(a.status.success(), "{}", stderr(&a));
+    assert_eq!(a.stdout, b.stdout);
+    let c = goishi(&[
+        "selfplay",
+        "--rules",
+        "go/japanese",
+        "--size",
+        "9",
+        "--games",
+        "3",
+        "--seed",
+        "8",
+    ]);
+    assert_ne!(a.stdout, c.stdout);
+    assert!(stderr(&a).contains("3 games"), "{}", stderr(&a));
+    assert_eq!(stdout(&a).matches("(;FF[4]").count(), 3);
+    // Game g of seed S is the same whether played alone or in a run.
+    let dir = temp_dir("selfplay");
+    let path = dir.join("games.sgf");
+    let o = goishi(&[
+        "selfplay",
+        "--rules",
+        "go/japanese",
+        "--size",
+        "9",
+        "--games",
+        "3",
+        "--seed",
+        "7",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    assert_eq!(std::fs::read(&path).unwrap(), a.stdout);
+    let o = goishi(&["replay", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert_eq!(stdout(&o).matches("(game ").count(), 3);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn command_line_errors_are_one_line() {
+    assert_one_line_error(&goishi(&["bogus"]), 2, "unrecognized subcommand 'bogus'");
+    assert_one_line_error(
+        &goishi(&["replay"]),
+        2,
+        "required arguments were not provided: <FILE>",
+    );
+    assert_one_line_error(&goishi(&["replay", "--jobs", "0", "x"]), 2, "--jobs");
+    assert_one_line_error(
+        &goishi(&[
+            "selfplay",
+            "--rules",
+            "go/chinese",
+            "--games",
+            "1",
+            "--size",
+            "1000000000",
+        ]),
+        2,
+        "out of range",
+    );
+    assert_one_line_error(
+        &goishi(&[
+            "selfplay",
+            "--rules",
+            "go/chinese:ko=positinal",
+            "--games",
+            "1",
+        ]),
+        2,
+        "--rules: unknown ko rule \"positinal\"; expected one of: none, simple, positional",
+    );
+    assert_one_line_error(
+        &goishi(&[
+            "selfplay",
+            "--rules",
+            "go/chinese",
+            "--games",
+            "1",
+            "--out",
+            "/nonexistent/dir/x.sgf",
+        ]),
+        2,
+        "--out /nonexistent/dir/x.sgf: cannot create the file",
+    );
+    assert_one_line_error(
+        &goishi(&["gtp", "--rules", "xyz"]),
+        2,
+        "--rules: unknown rules \"xyz\"",
+    );
+    let o = goishi(&["--help"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("replay"));
+}
