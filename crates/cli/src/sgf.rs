@@ -752,6 +752,12 @@ pub fn write_game(position: &dyn Position, options: &WriteOptions<'_>) -> Result
     });
     let mut ru = rules.clone();
     ru.set_size(None);
+    // Komi goes in KM; RU names the rules without it.
+    if let Some(default) = ru.variant().default_of("komi") {
+        if ru.get("komi").is_some() {
+            ru.set("komi", default).map_err(|e| e.to_string())?;
+        }
+    }
     // Written as plain text: SGF only needs ':' escaped in composed values.
     root.push(Prop::Unknown("RU".to_owned(), vec![ru.to_string()]));
     if let Some(komi) = rules.get("komi").and_then(|k| k.parse::<f64>().ok()) {
@@ -783,6 +789,7 @@ pub fn write_game(position: &dyn Position, options: &WriteOptions<'_>) -> Result
     if let Some(extras) = options.extras {
         for node in &extras.nodes {
             match node.move_index {
+                None if node.props.is_empty() => {}
                 None => nodes.push(node.props.clone()),
                 Some(_) => {
                     if next < history.len() && node.turn == Some(history[next]) {
@@ -848,4 +855,250 @@ pub fn write_game(position: &dyn Position, options: &WriteOptions<'_>) -> Result
     }
     out.push_str(")\n");
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::common::parse_rules;
+
+    fn choice() -> RulesChoice {
+        RulesChoice {
+            force: None,
+            fallback: parse_rules("go/chinese").unwrap(),
+        }
+    }
+
+    fn rewrite(text: &str) -> (Record, String) {
+        let record = parse_record(text, &choice()).unwrap_or_else(|e| panic!("{e}: {text}"));
+        let position = record.replay(usize::MAX).unwrap();
+        let options = WriteOptions {
+            extras: Some(&record.extras),
+            ..WriteOptions::default()
+        };
+        let written = write_game(position.as_ref(), &options).unwrap();
+        (record, written)
+    }
+
+    /// Reading what was written gives the same record, and writing it again the same text.
+    fn assert_round_trip(text: &str) -> String {
+        let (first, written) = rewrite(text);
+        let (second, again) = rewrite(&written);
+        assert_eq!(written, again, "writing is not stable");
+        assert_eq!(first.setup, second.setup);
+        assert_eq!(first.moves.len(), second.moves.len());
+        for (a, b) in first.moves.iter().zip(&second.moves) {
+            assert_eq!((a.color, &a.mv), (b.color, &b.mv));
+        }
+        assert_eq!(first.result, second.result);
+        assert_eq!(first.extras.root, second.extras.root);
+        let props = |r: &Record| -> Vec<Vec<Prop>> {
+            r.extras
+                .nodes
+                .iter()
+                .filter(|n| n.move_index.is_some() || !n.props.is_empty())
+                .map(|n| n.props.clone())
+                .collect()
+        };
+        assert_eq!(props(&first), props(&second));
+        written
+    }
+
+    #[test]
+    fn real_shaped_records_round_trip() {
+        let game = include_str!("../tests/gtp/sgf/game.sgf");
+        let written = assert_round_trip(game);
+        for kept in [
+            "PB[Black player]",
+            "XX[kept: an unknown root property]",
+            r"C[A handicap game; comments \] and \\ are escaped.]",
+            "YY[an unknown move property]",
+            "C[White captures A1.]",
+            "RE[W+R]",
+            "HA[2]",
+            "PL[W]",
+            "AB[cg][gc]",
+            ";B[]",
+        ] {
+            assert!(written.contains(kept), "{kept} missing from {written}");
+        }
+        let rect = assert_round_trip(include_str!("../tests/gtp/sgf/rect.sgf"));
+        assert!(rect.contains("SZ[13:7]"), "{rect}");
+        assert_round_trip(include_str!("../tests/gtp/sgf/contact.sgf"));
+        // Comment-only nodes, setup nodes before the first move, white stones, AE, a
+        // multi-line comment, a composed unknown property.
+        let text = "(;GM[1]FF[4]SZ[7]RU[go/tromp-taylor:ko=situational]KM[-2.5]
+            ;C[a node with a comment only]
+            ;AB[aa][bb]AW[cc]AE[aa]PL[B]
+            ;B[dd]C[two
+lines];W[tt]ZZ[a:b][c];B[ee]LB[ff:label])";
+        let written = assert_round_trip(text);
+        assert!(
+            written.contains("RU[go/tromp-taylor:ko=situational]KM[-2.5]PL[B]AB[bb]AW[cc]\n;C["),
+            "{written}"
+        );
+        assert!(
+            written.contains(";C[a node with a comment only]"),
+            "{written}"
+        );
+        assert!(written.contains(";W[]ZZ[a:b][c]"), "{written}");
+    }
+
+    #[test]
+    fn passes_and_tt() {
+        let r = parse_record("(;SZ[19];B[tt];W[];B[aa])", &choice()).unwrap();
+        assert_eq!(r.moves[0].mv, Ok(Move::Pass));
+        assert_eq!(r.moves[1].mv, Ok(Move::Pass));
+        // On boards larger than 19x19, tt is a point.
+        let r = parse_record("(;SZ[25];B[tt])", &choice()).unwrap();
+        let g = r.setup.board.geometry();
+        assert_eq!(
+            r.moves[0].mv.clone().map(|m| m.name(g)),
+            Ok("U6".to_owned())
+        );
+        // No SZ: the variant's default size.
+        let r = parse_record("(;RU[contact/2b];B[aa])", &choice()).unwrap();
+        assert_eq!(r.setup.board.geometry().describe(), "9x9");
+    }
+
+    #[test]
+    fn errors_name_the_node() {
+        let cases: &[(&str, &str)] = &[
+            (
+                "(;SZ[9];B[aa]W[bb])",
+                "node 1: two moves (B and W) in one node",
+            ),
+            (
+                "(;SZ[9];B[aa];AB[cc];W[bb])",
+                "node 2: setup property AB after the first move",
+            ),
+            (
+                "(;SZ[9];B[aa]AW[cc])",
+                "node 1: setup property AW on a move node (B)",
+            ),
+            ("(;SZ[9];B[a])", "node 1: invalid move B[a]"),
+            ("(;SZ[9];W[jj])", ""),
+            (
+                "(;SZ[9]AB[zz])",
+                "root node: AB[zz]: vertex zz is off the 9x9 board",
+            ),
+            ("(;SZ[0])", "root node: SZ: board size 0x0 is out of range"),
+            (
+                "(;SZ[99])",
+                "root node: SZ: board size 99x99 is out of range",
+            ),
+            ("(;SZ[9]KM[abc])", "root node: invalid KM[abc]"),
+            ("(;SZ[9]KM[6.25])", "root node: KM[6.25]: invalid komi"),
+            (
+                "(;SZ[9]RU[go/chinese:ko=x])",
+                "root node: RU[go/chinese:ko=x]: unknown ko rule",
+            ),
+            (
+                "(;SZ[9];B[aa];SZ[9])",
+                "node 2: root property SZ[9:9] outside the root node",
+            ),
+            ("(;GM[2]SZ[8])", "root node: GM[2]: not a Go-family record"),
+            ("", "not an SGF game record"),
+            (
+                "(;SZ[9];B[aa]",
+                "ends after node 1 with 1 game tree(s) left open",
+            ),
+            (
+                "(;SZ[9]C[oops",
+                "the file ends inside a property value of node 0",
+            ),
+            ("(;SZ[9]))", "unmatched ')' after node 0"),
+            ("([x];)", "a property value before the first node"),
+            ("(()", "not valid SGF"),
+            ("(;SZ[9](B[aa]))", "not valid SGF"),
+        ];
+        for (text, message) in cases {
+            match parse_record(text, &choice()) {
+                Err(e) => assert!(
+                    e.to_string().contains(message),
+                    "{text}: {e} does not contain {message}"
+                ),
+                Ok(r) => {
+                    // Off-board moves are read, and refused when played.
+                    let err = r.replay(usize::MAX).unwrap_err().to_string();
+                    assert!(
+                        err.contains(
+                            "node 1: move 1 W[jj] is illegal: vertex jj is off the 9x9 board"
+                        ),
+                        "{text}: {err}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn collections_and_trailing_text() {
+        let text = "junk before (;SZ[5];B[aa])\n(;SZ[7];B[bb];W[cc]) trailing junk";
+        let all = parse_collection(text, &choice()).unwrap();
+        assert_eq!(all.len(), 2);
+        assert_eq!(all[1].as_ref().unwrap().moves.len(), 2);
+        assert_eq!(all[1].as_ref().unwrap().games, 2);
+    }
+
+    #[test]
+    fn long_records_within_limits() {
+        // A long main line (the tree is recursive): read and dropped without recursion.
+        let mut text = String::from("(;SZ[19]RU[go/tromp-taylor:ko=none]");
+        for _ in 0..(MAX_NODES - 1) / 2 {
+            text.push_str(";B[aa];W[ab]");
+        }
+        text.push(')');
+        let r = parse_record(&text, &choice()).unwrap();
+        assert_eq!(r.moves.len(), 2 * ((MAX_NODES - 1) / 2));
+        text.insert_str(text.len() - 1, ";B[ac];W[ad]");
+        let err = parse_record(&text, &choice()).unwrap_err();
+        assert!(err.message.contains("more than 50000 nodes"), "{err}");
+    }
+
+    #[test]
+    fn deep_invalid_record_on_a_worker_stack() {
+        // sgf-parse drops its partial tree recursively when it fails deep in a long main
+        // line: replay runs on threads with a large stack for that.
+        let mut text = String::from("(;SZ[19]");
+        for _ in 0..(MAX_NODES - 10) {
+            text.push_str(";B[]");
+        }
+        text.push_str("(B[aa]))");
+        let handle = std::thread::Builder::new()
+            .stack_size(crate::replay::WORKER_STACK)
+            .spawn(move || parse_record(&text, &choice()).map(|_| ()))
+            .unwrap();
+        let err = handle.join().unwrap().unwrap_err();
+        assert!(err.message.starts_with("not valid SGF"), "{err}");
+    }
+
+    #[test]
+    fn every_variant_self_play_round_trips() {
+        for v in crate::common::registry().variants() {
+            let rules = v.default_rules();
+            for (seed, size) in [(1, (7, 7)), (2, (6, 5))] {
+                let game = crate::selfplay::play_game(&rules, Some(size), seed, 0)
+                    .unwrap_or_else(|e| panic!("{}: {e}", v.id));
+                let text = crate::selfplay::game_sgf(&game, seed, 0).unwrap();
+                let record = parse_record(&text, &choice()).unwrap();
+                let replayed = record
+                    .replay(usize::MAX)
+                    .unwrap_or_else(|e| panic!("{}: {e}\n{text}", v.id));
+                assert_eq!(replayed.board(), game.position.board(), "{}", v.id);
+                assert_eq!(replayed.history(), game.position.history(), "{}", v.id);
+                assert_eq!(replayed.outcome(), game.position.outcome(), "{}", v.id);
+                assert_eq!(record.setup.rules, *game.position.rules(), "{}", v.id);
+                let again = write_game(
+                    replayed.as_ref(),
+                    &WriteOptions {
+                        extras: Some(&record.extras),
+                        ..WriteOptions::default()
+                    },
+                )
+                .unwrap();
+                assert_eq!(again, text, "{}", v.id);
+            }
+        }
+    }
 }

@@ -28,7 +28,7 @@ boardsize 19
 
 # printsgf writes the game back with every property it did not interpret.
 8 printsgf
-#? [\(;FF\[4\]GM\[1\].*SZ\[9\]RU\[go/japanese:komi=0\.5\]KM\[0\.5\]HA\[2\]PL\[W\]AB\[cg\]\[gc\]RE\[W\+R\].*PB\[Black player\].*XX\[kept: an unknown root property\].*C\[A handicap game; comments \\\] and \\\\ are escaped\.\].*;W\[ee\]C\[White takes the centre\.\];B\[ai\];W\[bi\];B\[cc\]YY\[an unknown move property\].*;B\[\];W\[gg\];B\[dd\].*\)]
+#? [\(;FF\[4\]GM\[1\].*SZ\[9\]RU\[go/japanese\]KM\[0\.5\]HA\[2\]PL\[W\]AB\[cg\]\[gc\]RE\[W\+R\].*PB\[Black player\].*XX\[kept: an unknown root property\].*C\[A handicap game; comments \\\] and \\\\ are escaped\.\].*;W\[ee\]C\[White takes the centre\.\];B\[ai\];W\[bi\];B\[cc\]YY\[an unknown move property\].*;B\[\];W\[gg\];B\[dd\].*\)]
 
 # loadsgf FILE N: the position before move N.
 10 loadsgf sgf/game.sgf 3

@@ -108,6 +108,11 @@ impl Gtp {
         r.text
     }
 
+    /// Closes the engine's input.
+    pub fn close_input(&mut self) {
+        drop(self.stdin.take());
+    }
+
     /// Closes the input and waits for the engine to exit.
     pub fn finish(mut self) -> ExitStatus {
         drop(self.stdin.take());
