@@ -1097,4 +1097,138 @@ mod tests {
         let r = read_compact("whbN-1").unwrap().unwrap();
         assert_eq!(r.config.handicap_bonus, HandicapBonus::NMinusOne);
     }
+
+    /// KataGo's `kata-get-rules` JSON for each of its named rules (from its `Rules` table).
+    const KATAGO_NAMED: &[(&str, &str, &str)] = &[
+        (
+            "japanese",
+            r#"{"ko":"SIMPLE","scoring":"TERRITORY","tax":"SEKI","suicide":false,"hasButton":false,"whiteHandicapBonus":"0","friendlyPassOk":false,"komi":6.5}"#,
+            "go/japanese",
+        ),
+        (
+            "chinese",
+            r#"{"ko":"SIMPLE","scoring":"AREA","tax":"NONE","suicide":false,"hasButton":false,"whiteHandicapBonus":"N","friendlyPassOk":true,"komi":7.5}"#,
+            "go/chinese",
+        ),
+        (
+            "chinese-ogs",
+            r#"{"ko":"POSITIONAL","scoring":"AREA","tax":"NONE","suicide":false,"hasButton":false,"whiteHandicapBonus":"N","friendlyPassOk":true,"komi":7.5}"#,
+            "go/chinese-ogs",
+        ),
+        (
+            "aga",
+            r#"{"ko":"SITUATIONAL","scoring":"AREA","tax":"NONE","suicide":false,"hasButton":false,"whiteHandicapBonus":"N-1","friendlyPassOk":true,"komi":7.5}"#,
+            "go/aga",
+        ),
+        (
+            "aga-button",
+            r#"{"ko":"SITUATIONAL","scoring":"AREA","tax":"NONE","suicide":false,"hasButton":true,"whiteHandicapBonus":"N-1","friendlyPassOk":true,"komi":7.0}"#,
+            "go/aga-button",
+        ),
+        (
+            "new-zealand:komi=7.5",
+            r#"{"ko":"SITUATIONAL","scoring":"AREA","tax":"NONE","suicide":true,"hasButton":false,"whiteHandicapBonus":"0","friendlyPassOk":true,"komi":7.5}"#,
+            "go/new-zealand",
+        ),
+        (
+            "tromp-taylor",
+            r#"{"ko":"POSITIONAL","scoring":"AREA","tax":"NONE","suicide":true,"hasButton":false,"whiteHandicapBonus":"0","friendlyPassOk":false,"komi":7.5}"#,
+            "go/tromp-taylor",
+        ),
+        (
+            "ing",
+            r#"{"ko":"POSITIONAL","scoring":"AREA","tax":"NONE","suicide":true,"hasButton":false,"whiteHandicapBonus":"0","friendlyPassOk":true,"komi":7.5}"#,
+            "go/ing",
+        ),
+        // KataGo's stone scoring is area scoring with the group tax: no goishi preset has
+        // those options (go/stone-scoring counts stones), so it reads as Tromp-Taylor with
+        // overrides, and long cycles end with no result as under KataGo's simple ko.
+        (
+            "tromp-taylor:ko=simple,suicide=forbidden,tax=all,cycles=no-result",
+            r#"{"ko":"SIMPLE","scoring":"AREA","tax":"ALL","suicide":false,"hasButton":false,"whiteHandicapBonus":"0","friendlyPassOk":true,"komi":7.5}"#,
+            "go/tromp-taylor",
+        ),
+    ];
+
+    #[test]
+    fn katago_named_rules_read_as_the_goishi_presets() {
+        for (goishi, json, variant) in KATAGO_NAMED {
+            let r = read_json(json).unwrap_or_else(|e| panic!("{json}: {e}"));
+            assert_eq!(r.variant, *variant, "{json}");
+            let from_json = goishi_board::Rules::parse(json).unwrap();
+            let named = goishi_board::Rules::parse(goishi).unwrap();
+            assert_eq!(from_json, named, "{json} vs {goishi}");
+            assert_eq!(GoConfig::from_rules(&from_json).unwrap(), r.config);
+        }
+    }
+
+    #[test]
+    fn every_preset_writes_out_and_reads_back() {
+        let registry = goishi_board::registry();
+        let mut seen = 0;
+        for info in crate::VARIANTS {
+            let rules = registry.get(info.id).unwrap().default_rules();
+            let config = GoConfig::from_rules(&rules).unwrap();
+            for text in [to_json(&config), to_compact(&config)] {
+                let back =
+                    goishi_board::Rules::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+                assert_eq!(GoConfig::from_rules(&back).unwrap(), config, "{text}");
+                // Presets with the options of another read as the first of them.
+                let expected = match info.id {
+                    "go/korean" => "go/japanese",
+                    "go/ing" => "go/tromp-taylor",
+                    id => id,
+                };
+                assert_eq!(back.variant().id, expected, "{text}");
+                assert_eq!(back.to_string(), expected, "{text}");
+            }
+            seen += 1;
+        }
+        assert_eq!(seen, 10);
+        // The presets need none of goishi's own keys: KataGo reads their JSON as it is.
+        let japanese =
+            GoConfig::from_rules(&goishi_board::Rules::parse("japanese").unwrap()).unwrap();
+        assert_eq!(
+            to_json(&japanese),
+            r#"{"ko":"SIMPLE","scoring":"TERRITORY","tax":"SEKI","suicide":false,"hasButton":false,"whiteHandicapBonus":"0","komi":6.5}"#
+        );
+        let aga = GoConfig::from_rules(&goishi_board::Rules::parse("aga").unwrap()).unwrap();
+        assert_eq!(
+            to_compact(&aga),
+            "koSITUATIONALscoreAREAtaxNONEsui0whbN-1komi7.5"
+        );
+    }
+
+    #[test]
+    fn rules_strings_accept_both_forms() {
+        let r = goishi_board::Rules::parse("koSIMPLEscoreTERRITORYtaxSEKIsui0komi6.5").unwrap();
+        assert_eq!(r, goishi_board::Rules::parse("japanese").unwrap());
+        let r = goishi_board::Rules::parse("koPOSITIONALscoreAREAtaxNONEsui1komi0").unwrap();
+        assert_eq!(r.to_string(), "go/tromp-taylor:komi=0");
+        let r = goishi_board::Rules::parse(r#" {"ko":"NATURAL-SITUATIONAL","passStones":true}"#)
+            .unwrap();
+        assert_eq!(
+            r.to_string(),
+            "go/tromp-taylor:ko=natural-situational,pass-stones=true"
+        );
+        let err = goishi_board::Rules::parse(r#"{"ko":"POSITINAL"}"#).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            r#"katago-json rules: unknown ko rule "POSITINAL"; expected one of: SIMPLE, POSITIONAL, SITUATIONAL, SPIGHT, NONE, NATURAL-SITUATIONAL"#
+        );
+        let err = goishi_board::Rules::parse("koSIMPLEkomi7.3").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            r#"katago-compact rules: invalid komi "7.3"; expected a multiple of 0.5 from -500 to 500"#
+        );
+        // The names other forms are not taken for KataGo's.
+        assert_eq!(
+            goishi_board::Rules::parse("korean").unwrap().variant().id,
+            "go/korean"
+        );
+        assert_eq!(
+            SYNTAXES.iter().map(|s| s.name).collect::<Vec<_>>(),
+            ["katago-json", "katago-compact"]
+        );
+    }
 }
