@@ -1078,3 +1078,122 @@ pub fn serve(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn engine(rules: &str, size: u32) -> Engine {
+        let rules = crate::common::parse_rules(rules).unwrap();
+        Engine::new(rules, Some((size, size)), 1).unwrap()
+    }
+
+    /// Runs a whole session in-process and returns what the engine wrote.
+    fn session(engine: &mut Engine, input: &[u8]) -> String {
+        let mut out = Vec::new();
+        serve(engine, input, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn responses_and_ids() {
+        let mut e = engine("go/chinese", 9);
+        assert_eq!(e.execute_line("name").unwrap(), "= goishi\n\n");
+        assert_eq!(e.execute_line("7 play b E5").unwrap(), "=7 \n\n");
+        assert_eq!(
+            e.execute_line("8 play w E5").unwrap(),
+            "?8 illegal move: occupied\n\n"
+        );
+        assert_eq!(e.execute_line("   "), None);
+        assert_eq!(
+            e.execute_line("9").unwrap(),
+            "?9 syntax error: no command after the id\n\n"
+        );
+        assert_eq!(e.position().history().len(), 1);
+    }
+
+    #[test]
+    fn blank_lines_never_reach_the_wire() {
+        assert_eq!(
+            format_response(Some("1"), &Ok("a\n\n\nb\n\n".to_owned())),
+            "=1 a\n \n \nb\n\n"
+        );
+        assert_eq!(
+            format_response(None, &Err("x\r\ny".to_owned())),
+            "? x\ny\n\n"
+        );
+    }
+
+    #[test]
+    fn preprocessing() {
+        assert_eq!(preprocess(b"\tna\x00me\x7f # c"), "name");
+        assert_eq!(preprocess(b"#"), "");
+        assert_eq!(preprocess(b"1\tplay\tb\tE5\r"), "1 play b E5");
+        assert_eq!(preprocess(b"\xff name"), "\u{fffd} name");
+    }
+
+    #[test]
+    fn lines_are_bounded() {
+        let mut long = vec![b'x'; MAX_LINE + 10];
+        long.extend_from_slice(b"\nname\nlast");
+        let mut input = &long[..];
+        let mut buf = Vec::new();
+        assert_eq!(read_line(&mut input, &mut buf).unwrap(), Some(true));
+        assert_eq!(buf.len(), MAX_LINE);
+        assert_eq!(read_line(&mut input, &mut buf).unwrap(), Some(false));
+        assert_eq!(buf, b"name");
+        assert_eq!(read_line(&mut input, &mut buf).unwrap(), Some(false));
+        assert_eq!(buf, b"last");
+        assert_eq!(read_line(&mut input, &mut buf).unwrap(), None);
+    }
+
+    #[test]
+    fn a_session_in_process() {
+        let mut e = engine("contact/1a", 5);
+        let out = session(
+            &mut e,
+            b"play w A3\nplay w C3\n# a comment\n\n1 play b B3\n2 gogui-rules_captured_count\n3 quit\nname\n",
+        );
+        assert_eq!(out, "= \n\n= \n\n=1 \n\n=2 2 0\n\n=3 \n\n");
+        assert!(e.has_quit());
+    }
+
+    #[test]
+    fn a_failed_command_changes_nothing() {
+        let mut e = engine("go/chinese", 9);
+        e.run("play", &["b", "E5"]).unwrap();
+        let before = e.position().board().clone();
+        for (name, args) in [
+            ("boardsize", vec!["0"]),
+            ("komi", vec!["6.25"]),
+            ("goishi-rules", vec!["go/chinese:ko=bogus"]),
+            ("kata-set-rules", vec!["contact/2b"]),
+            ("set_position", vec!["b", "A1", "b", "A1"]),
+            ("fixed_handicap", vec!["2"]),
+            ("loadsgf", vec!["/nonexistent.sgf"]),
+            ("play", vec!["w", "E5"]),
+        ] {
+            assert!(e.run(name, &args).is_err(), "{name}");
+            assert_eq!(e.position().board(), &before, "{name}");
+            assert_eq!(e.position().history().len(), 1, "{name}");
+            assert_eq!(e.rules().to_string(), "go/chinese", "{name}");
+            assert_eq!(e.size(), (9, 9), "{name}");
+        }
+    }
+
+    #[test]
+    fn genmove_is_seeded() {
+        let moves = |seed| {
+            let rules = crate::common::parse_rules("go/chinese").unwrap();
+            let mut e = Engine::new(rules, Some((9, 9)), seed).unwrap();
+            (0..20)
+                .map(|i| {
+                    e.run("genmove", &[if i % 2 == 0 { "b" } else { "w" }])
+                        .unwrap()
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(moves(5), moves(5));
+        assert_ne!(moves(5), moves(6));
+    }
+}

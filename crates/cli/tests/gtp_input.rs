@@ -54,6 +54,9 @@ fn preprocessing() {
         "{}",
         r.full
     );
+    // An id alone.
+    let r = engine.send("3");
+    assert_eq!(r.full, "?3 syntax error: no command after the id");
     assert_eq!(engine.send("name").text, "goishi");
 }
 

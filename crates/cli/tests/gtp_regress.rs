@@ -4,7 +4,7 @@
 //! `gogui-regress "goishi gtp --seed 1" crates/cli/tests/gtp/*.tst`).
 //!
 //! The format: GTP commands, one per line; `#` starts a comment. A command with a numeric
-//! id is a test when the next line is `#? [PATTERN]`: the answer (after `=id `) must match
+//! id is a test when the line right after it is `#? [PATTERN]`: the answer (after `=id `) must match
 //! the regular expression PATTERN as a whole, dot matching newlines; `#? [!PATTERN]` means
 //! it must not. A trailing `*` (`#? [PATTERN]*`) marks an expected failure: gogui-regress
 //! counts any failure as expected; this runner is stricter and requires a `?` answer whose
@@ -107,12 +107,13 @@ fn run_file(path: &Path, failures: &mut Vec<String>) -> usize {
         let line = raw.trim();
         if let Some(rest) = line.strip_prefix("#?") {
             match pending.as_mut() {
-                Some(p) if !p.checked && p.id.is_some() => {
+                // gogui-regress needs the pattern on the line right after the command.
+                Some(p) if !p.checked && p.id.is_some() && p.line == i => {
                     tests += 1;
                     check_pattern(&file, p, rest, failures);
                 }
                 _ => failures.push(format!(
-                    "{file}:{}: #? without a preceding numbered command",
+                    "{file}:{}: #? not right after a numbered command",
                     i + 1
                 )),
             }

@@ -10,10 +10,6 @@ boardsize 9
 2 Play b E5
 #? [unknown command: "Play"]*
 
-# An id alone.
-3
-#? [syntax error: no command after the id]*
-
 # Wrong numbers of arguments.
 10 play b
 #? [syntax error: play takes 2 arguments \(COLOR VERTEX\), got 1]*
