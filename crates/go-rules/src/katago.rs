@@ -1231,4 +1231,48 @@ mod tests {
             ["katago-json", "katago-compact"]
         );
     }
+
+    #[test]
+    fn no_input_panics() {
+        // Every prefix of every written form, and a seeded stream of mutations of them.
+        let seed: u64 = 0x9E37_79B9;
+        println!("seed {seed:#x}");
+        let mut state = seed;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            (state >> 33) as usize
+        };
+        let alphabet: Vec<char> = "{}[]\":,.-+01579eENkoSIMPLEscoreAREAtaxsuikomi é\u{0}\n"
+            .chars()
+            .collect();
+        for c in all_configs().iter().step_by(97) {
+            for text in [to_json(c), to_compact(c)] {
+                for (cut, _) in text.char_indices() {
+                    let prefix = &text[..cut];
+                    let _ = parse_json(prefix);
+                    let _ = parse_compact(prefix);
+                }
+                for _ in 0..20 {
+                    let mut chars: Vec<char> = text.chars().collect();
+                    let at = next() % (chars.len() + 1);
+                    match next() % 3 {
+                        0 if at < chars.len() => {
+                            chars.remove(at);
+                        }
+                        _ => chars.insert(at, alphabet[next() % alphabet.len()]),
+                    }
+                    let mutated: String = chars.into_iter().collect();
+                    if let Some(Ok(r)) = parse_json(&mutated) {
+                        // Whatever was accepted names a real option value.
+                        assert_eq!(r.overrides.len(), 9, "{mutated}");
+                    }
+                    if let Some(Ok(r)) = parse_compact(&mutated) {
+                        assert_eq!(r.overrides.len(), 9, "{mutated}");
+                    }
+                }
+            }
+        }
+    }
 }
