@@ -246,7 +246,7 @@ fn run_command(args: Vec<OsString>) -> i32 {
                                 &format!(
                                     "--out {}: cannot create the file: {}",
                                     path.display(),
-                                    crate::sgf::io_message(&e).trim_start_matches("cannot read: ")
+                                    crate::sgf::io_message(&e)
                                 ),
                                 EXIT_ERROR,
                             )

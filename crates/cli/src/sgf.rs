@@ -649,7 +649,8 @@ pub fn read_collection(
     path: &std::path::Path,
     choice: &RulesChoice,
 ) -> Result<Vec<Result<Record, SgfError>>, SgfError> {
-    let meta = std::fs::metadata(path).map_err(|e| SgfError::general(io_message(&e)))?;
+    let meta = std::fs::metadata(path)
+        .map_err(|e| SgfError::general(format!("cannot read: {}", io_message(&e))))?;
     if meta.is_dir() {
         return Err(SgfError::general("is a directory, not an SGF file"));
     }
@@ -659,18 +660,20 @@ pub fn read_collection(
             meta.len()
         )));
     }
-    let bytes = std::fs::read(path).map_err(|e| SgfError::general(io_message(&e)))?;
+    let bytes = std::fs::read(path)
+        .map_err(|e| SgfError::general(format!("cannot read: {}", io_message(&e))))?;
     let text = String::from_utf8_lossy(&bytes);
     parse_collection(&text, choice)
 }
 
-/// An I/O error as words without the OS error code.
+/// An I/O error as words, without the OS error code: `no such file or directory`.
 pub fn io_message(e: &std::io::Error) -> String {
     let text = e.to_string();
-    match text.find(" (os error") {
-        Some(i) => format!("cannot read: {}", &text[..i]).to_lowercase(),
-        None => format!("cannot read: {text}"),
-    }
+    let text = match text.find(" (os error") {
+        Some(i) => &text[..i],
+        None => &text,
+    };
+    text.to_lowercase()
 }
 
 /// How a game is written.
