@@ -49,10 +49,10 @@ fn playouts(c: &mut Criterion) {
                 |b| {
                     let mut rng = ChaCha8Rng::seed_from_u64(7);
                     let mut game = start.clone();
-                b.iter(|| {
-                    game.clone_from(&start);
-                    playout(&mut game, &mut rng, &mut empty)
-                });
+                    b.iter(|| {
+                        game.clone_from(&start);
+                        playout(&mut game, &mut rng, &mut empty)
+                    });
                 },
             );
         }
@@ -71,7 +71,7 @@ fn legal_moves(c: &mut Criterion) {
             // A mid-game position: the first third of a random game.
             let mut probe = game.clone();
             let moves = playout(&mut probe, &mut rng, &mut empty);
-            for turn in probe.history()[..moves / 3].to_vec() {
+            for turn in probe.history()[..moves / 3].iter().copied() {
                 game.play_as(turn.color, turn.mv).unwrap();
             }
             let mut out = Vec::with_capacity(400);
@@ -96,7 +96,7 @@ fn play_undo(c: &mut Criterion) {
     let mut empty = Vec::new();
     let mut probe = game.clone();
     let moves = playout(&mut probe, &mut rng, &mut empty);
-    for turn in probe.history()[..moves / 3].to_vec() {
+    for turn in probe.history()[..moves / 3].iter().copied() {
         game.play_as(turn.color, turn.mv).unwrap();
     }
     let mut legal = Vec::new();

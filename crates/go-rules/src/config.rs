@@ -38,8 +38,8 @@ pub enum Ko {
 pub enum Cycles {
     /// Cycles are allowed to go on.
     Ignore,
-    /// A (board, side to move) that occurs for the third time with no pass in between ends
-    /// the game with no result.
+    /// A whole-board position (the stones, whoever is to move) that occurs for the third
+    /// time with no pass in between ends the game with no result.
     NoResult,
 }
 

@@ -537,7 +537,7 @@ impl GoPosition {
             Ko::None | Ko::Simple | Ko::NaturalSituational => {}
         }
         if pos.config.cycles == Cycles::NoResult {
-            pos.cycles.push(hash ^ side_key(side), 0);
+            pos.cycles.push(hash, 0);
         }
         pos
     }
@@ -935,7 +935,7 @@ impl GoPosition {
         let moves_after = self.undo.len() as u32 + 1;
         let mut cycle_key = None;
         if self.config.cycles == Cycles::NoResult {
-            let key = self.chains.board.hash() ^ side_key(self.side);
+            let key = self.chains.board.hash();
             self.cycles.push(key, moves_after);
             rec.cycles_pushed = true;
             cycle_key = Some(key);

@@ -181,7 +181,7 @@ impl Reference {
                     let now = states.last().unwrap().clone();
                     let count = states[from..]
                         .iter()
-                        .filter(|s| s.cells == now.cells && s.to_move == now.to_move)
+                        .filter(|s| s.cells == now.cells)
                         .count();
                     if count >= 3 {
                         self.over = true;
