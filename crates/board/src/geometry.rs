@@ -258,9 +258,9 @@ impl Geometry {
 
     /// A rhombus of hexagons, `width` x `height` (usually square).
     ///
-    /// The point at column `x`, row `y` touches `(x±1, y)`, `(x, y±1)`, `(x+1, y-1)` and
-    /// `(x-1, y+1)`: rows are drawn shifted so that the rhombus leans right, the layout of
-    /// the Hex game's boards as GoGui draws them.
+    /// The point at column `x`, row `y` touches `(x±1, y)`, `(x, y±1)`, `(x+1, y+1)` and
+    /// `(x-1, y-1)`: the neighbours GoGui draws for an `N hex` board, whose top row is
+    /// leftmost and each row below shifted half a cell to the right.
     pub fn hex(width: u32, height: u32) -> Result<Geometry, GeometryError> {
         check_side(width, height)?;
         Ok(Geometry::grid(Topology::Hex, width, height))
@@ -296,7 +296,7 @@ impl Geometry {
             (0, -1),
             (1, -1),
         ];
-        const HEX: [(i64, i64); 6] = [(0, 1), (-1, 1), (-1, 0), (1, 0), (1, -1), (0, -1)];
+        const HEX: [(i64, i64); 6] = [(0, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (0, -1)];
         let mut tables: [Option<NeighborTable>; 5] = Default::default();
         if topology == Topology::Hex {
             tables[Adjacency::Hex as usize] = Some(table(&HEX));
@@ -795,9 +795,10 @@ mod tests {
         let g = Geometry::hex(5, 5).unwrap();
         assert_eq!(
             names(&g, Adjacency::Hex, "C3"),
-            ["B3", "B4", "C2", "C4", "D2", "D3"]
+            ["B2", "B3", "C2", "C4", "D3", "D4"]
         );
-        assert_eq!(names(&g, Adjacency::Hex, "A1"), ["A2", "B1"]);
+        assert_eq!(names(&g, Adjacency::Hex, "A1"), ["A2", "B1", "B2"]);
+        assert_eq!(names(&g, Adjacency::Hex, "A5"), ["A4", "B5"]);
         assert!(g.neighbors(Adjacency::Orthogonal).is_err());
     }
 
