@@ -1,0 +1,399 @@
+//! goishi side by side with `goban` and `go_game_board` (criterion).
+//!
+//! `cargo bench -p goishi-bench`, or `cargo xtask bench-report` to write docs/benchmarks.md.
+//! Besides criterion's results, writes `goishi-bench.json` under criterion's home: memory
+//! footprints and the agreement check of the engines on the fixed positions.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, BenchmarkGroup, Criterion, SamplingMode, Throughput};
+use goishi::{Move, Position};
+use goishi_bench::alloc::{self, Footprint};
+use goishi_bench::engine::{playout_batch, replay, Coord, Engine, KoRule};
+use goishi_bench::goishi_engine::{AnyVariant, Goishi};
+use goishi_bench::positions::{fixed_positions, FixedPosition};
+use goishi_bench::{
+    goishi_only_group, playouts_per_batch, Workload, EXTRA_FILE, GOBAN, GOISHI, GOISHI_CLONE,
+    GOISHI_ONLY_GO, GO_GAME_BOARD, PLAYOUT_SEED, SIZES,
+};
+use serde_json::{json, Value};
+
+#[allow(dead_code)]
+#[path = "../peers/mod.rs"]
+mod peers;
+
+use peers::{GoGameBoard, Goban};
+
+#[global_allocator]
+static ALLOC: alloc::Counting = alloc::Counting;
+
+/// Playout groups: few samples of many moves each.
+fn playout_group<'a>(c: &'a mut Criterion, name: String) -> BenchmarkGroup<'a, WallTime> {
+    let mut group = c.benchmark_group(name);
+    group.sampling_mode(SamplingMode::Flat);
+    group.sample_size(20);
+    group
+}
+
+fn bench_playouts<E: Engine>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    start: E,
+    size: u32,
+) {
+    let n = playouts_per_batch(size);
+    let mut game = start.clone();
+    let mut candidates = Vec::new();
+    let moves = playout_batch(&start, &mut game, &mut candidates, PLAYOUT_SEED, n);
+    group.throughput(Throughput::Elements(moves as u64));
+    group.bench_function(name, |b| {
+        b.iter(|| playout_batch(&start, &mut game, &mut candidates, PLAYOUT_SEED, n))
+    });
+}
+
+fn playouts(c: &mut Criterion) {
+    for size in SIZES {
+        let mut group = playout_group(c, Workload::PlayoutSimple.group(size));
+        bench_playouts(
+            &mut group,
+            GOISHI,
+            Goishi::with_ko(KoRule::Simple, size),
+            size,
+        );
+        bench_playouts(
+            &mut group,
+            GOBAN,
+            Goban::with_ko(KoRule::Simple, size),
+            size,
+        );
+        bench_playouts(&mut group, GO_GAME_BOARD, GoGameBoard::new(size), size);
+        group.finish();
+        let mut group = playout_group(c, Workload::PlayoutSuperko.group(size));
+        bench_playouts(
+            &mut group,
+            GOISHI,
+            Goishi::with_ko(KoRule::Positional, size),
+            size,
+        );
+        bench_playouts(
+            &mut group,
+            GOBAN,
+            Goban::with_ko(KoRule::Positional, size),
+            size,
+        );
+        group.finish();
+    }
+}
+
+/// The fixed positions of a size replayed into one engine.
+fn replayed<E: Engine>(fresh: impl Fn() -> E, positions: &[FixedPosition]) -> Vec<E> {
+    positions
+        .iter()
+        .map(|p| {
+            let mut e = fresh();
+            replay(&mut e, &p.moves).expect("the agreement check passed");
+            e
+        })
+        .collect()
+}
+
+fn bench_legal<E: Engine>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str, positions: &[E]) {
+    let mut out = Vec::with_capacity(400);
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for p in positions {
+                p.legal_moves(&mut out);
+                n += out.len();
+            }
+            n
+        })
+    });
+}
+
+fn legal_moves(c: &mut Criterion) {
+    for size in SIZES {
+        let positions = fixed_positions(size);
+        let mut group = c.benchmark_group(Workload::LegalMoves.group(size));
+        bench_legal(
+            &mut group,
+            GOISHI,
+            &replayed(|| Goishi::with_ko(KoRule::Simple, size), &positions),
+        );
+        bench_legal(
+            &mut group,
+            GOBAN,
+            &replayed(|| Goban::with_ko(KoRule::Simple, size), &positions),
+        );
+        bench_legal(
+            &mut group,
+            GO_GAME_BOARD,
+            &replayed(|| GoGameBoard::new(size), &positions),
+        );
+        group.finish();
+    }
+}
+
+/// Every (position, legal point) pair of the fixed positions, engine-neutral.
+fn moves_to_try(positions: &[Goishi]) -> Vec<(usize, Coord)> {
+    let mut out = Vec::new();
+    for (i, p) in positions.iter().enumerate() {
+        for at in goishi_bench::engine::legal_coords(p) {
+            out.push((i, at));
+        }
+    }
+    out
+}
+
+fn bench_clone_play<E: Engine>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    positions: &[E],
+    tries: &[(usize, Coord)],
+) {
+    let tries: Vec<(usize, E::Point)> = tries
+        .iter()
+        .map(|&(i, at)| (i, positions[i].point(at)))
+        .collect();
+    let mut scratch = positions[0].clone();
+    group.bench_function(name, |b| {
+        let mut k = 0;
+        b.iter(|| {
+            k = (k + 1) % tries.len();
+            let (i, p) = tries[k];
+            scratch.clone_from(&positions[i]);
+            let color = scratch.side_to_move();
+            black_box(scratch.try_play(color, p))
+        })
+    });
+}
+
+fn play_undo(c: &mut Criterion) {
+    for size in SIZES {
+        let fixed = fixed_positions(size);
+        let goishi = replayed(|| Goishi::with_ko(KoRule::Simple, size), &fixed);
+        let tries = moves_to_try(&goishi);
+        let mut group = c.benchmark_group(Workload::PlayUndo.group(size));
+        {
+            let mut games: Vec<Goishi> = goishi.clone();
+            let moves: Vec<(usize, Move)> = tries
+                .iter()
+                .map(|&(i, at)| (i, Move::Place(games[i].point(at))))
+                .collect();
+            group.bench_function(GOISHI, |b| {
+                let mut k = 0;
+                b.iter(|| {
+                    k = (k + 1) % moves.len();
+                    let (i, mv) = moves[k];
+                    let g = &mut games[i].0;
+                    let effect = g.play(mv).expect("a legal move");
+                    g.undo();
+                    black_box(effect)
+                })
+            });
+        }
+        bench_clone_play(&mut group, GOISHI_CLONE, &goishi, &tries);
+        bench_clone_play(
+            &mut group,
+            GOBAN,
+            &replayed(|| Goban::with_ko(KoRule::Simple, size), &fixed),
+            &tries,
+        );
+        bench_clone_play(
+            &mut group,
+            GO_GAME_BOARD,
+            &replayed(|| GoGameBoard::new(size), &fixed),
+            &tries,
+        );
+        group.finish();
+    }
+}
+
+fn bench_clone<E: Engine>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str, positions: &[E]) {
+    group.bench_function(name, |b| {
+        let mut k = 0;
+        b.iter(|| {
+            k = (k + 1) % positions.len();
+            black_box(positions[k].clone())
+        })
+    });
+}
+
+fn clones(c: &mut Criterion) {
+    for size in SIZES {
+        let fixed = fixed_positions(size);
+        let mut group = c.benchmark_group(Workload::Clone.group(size));
+        bench_clone(
+            &mut group,
+            GOISHI,
+            &replayed(|| Goishi::with_ko(KoRule::Simple, size), &fixed),
+        );
+        bench_clone(
+            &mut group,
+            GOBAN,
+            &replayed(|| Goban::with_ko(KoRule::Simple, size), &fixed),
+        );
+        bench_clone(
+            &mut group,
+            GO_GAME_BOARD,
+            &replayed(|| GoGameBoard::new(size), &fixed),
+        );
+        group.finish();
+    }
+}
+
+fn goishi_alone(c: &mut Criterion) {
+    let contact: Vec<&str> = goishi::registry()
+        .variants()
+        .filter(|v| v.family == "contact")
+        .map(|v| v.id)
+        .collect();
+    for size in SIZES {
+        let mut group = playout_group(c, goishi_only_group(size));
+        for rules in GOISHI_ONLY_GO {
+            match Goishi::new(rules, size) {
+                Ok(start) => bench_playouts(&mut group, rules, start, size),
+                Err(e) => eprintln!("{rules} at {size}x{size}: {e}"),
+            }
+        }
+        for &rules in &contact {
+            match AnyVariant::new(rules, size) {
+                Ok(start) => bench_playouts(&mut group, rules, start, size),
+                Err(e) => eprintln!("{rules} at {size}x{size}: {e}"),
+            }
+        }
+        group.finish();
+    }
+}
+
+/// Memory of each engine's empty board and first fixed position.
+fn memory() -> (Vec<Value>, Vec<Value>) {
+    fn row<E: Engine>(size: u32, position: &str, engine: &str, e: &E) -> Option<Value> {
+        let f: Footprint = alloc::footprint(e)?;
+        Some(json!({
+            "board": format!("{size}x{size}"),
+            "position": position,
+            "engine": engine,
+            "inline": f.inline_bytes,
+            "heap": f.heap_bytes,
+            "allocations": f.allocations,
+        }))
+    }
+    let mut rows = Vec::new();
+    let mut shared = Vec::new();
+    for size in SIZES {
+        let fixed = fixed_positions(size);
+        let moves = &fixed[0].moves;
+        let label = format!("mid-game ({} moves)", moves.len());
+        let mut g = Goishi::with_ko(KoRule::Simple, size);
+        let mut gb = Goban::with_ko(KoRule::Simple, size);
+        let mut ego = GoGameBoard::new(size);
+        rows.extend(row(size, "empty", GOISHI, &g));
+        rows.extend(row(size, "empty", GOBAN, &gb));
+        rows.extend(row(size, "empty", GO_GAME_BOARD, &ego));
+        replay(&mut g, moves).expect("replays");
+        replay(&mut gb, moves).expect("replays");
+        replay(&mut ego, moves).expect("replays");
+        rows.extend(row(size, &label, GOISHI, &g));
+        rows.extend(row(size, &label, GOBAN, &gb));
+        rows.extend(row(size, &label, GO_GAME_BOARD, &ego));
+        // What a new game allocates beyond what its clones allocate: the shared geometry and
+        // setup.
+        if alloc::is_installed() {
+            let before = alloc::counters().0;
+            let fresh = Goishi::with_ko(KoRule::Simple, size);
+            let built = alloc::counters().0 - before;
+            let own = alloc::footprint(&fresh).map_or(0, |f| f.heap_bytes);
+            drop(fresh);
+            shared.push(
+                json!({"board": format!("{size}x{size}"), "heap": built.saturating_sub(own)}),
+            );
+        }
+    }
+    (rows, shared)
+}
+
+/// The agreement check: every engine holds the same board and lists the same legal points in
+/// the fixed positions.
+fn agreement() -> Vec<Value> {
+    let mut out = Vec::new();
+    for size in SIZES {
+        let fixed = fixed_positions(size);
+        for ko in [KoRule::Simple, KoRule::Positional] {
+            let mut problems = Vec::new();
+            for p in &fixed {
+                for d in peers::agree(size, ko, &p.moves) {
+                    problems.push(format!("seed {}: {d}", p.seed));
+                }
+            }
+            let mut engines = vec![GOISHI];
+            engines.extend(peers::peers_of(ko));
+            out.push(json!({
+                "board": format!("{size}x{size}"),
+                "rules": match ko {
+                    KoRule::Simple => "simple ko",
+                    KoRule::Positional => "positional superko",
+                },
+                "positions": fixed.len(),
+                "engines": engines,
+                "disagreements": problems,
+            }));
+        }
+    }
+    out
+}
+
+/// Where criterion writes its results (the same rule as criterion's).
+fn criterion_home() -> PathBuf {
+    if let Some(home) = std::env::var_os("CRITERION_HOME") {
+        return PathBuf::from(home);
+    }
+    if let Some(target) = std::env::var_os("CARGO_TARGET_DIR") {
+        return PathBuf::from(target).join("criterion");
+    }
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../target")
+        .join("criterion")
+}
+
+fn write_extra() {
+    let agreement = agreement();
+    for c in &agreement {
+        for d in c["disagreements"].as_array().into_iter().flatten() {
+            eprintln!("disagreement: {}", d.as_str().unwrap_or_default());
+        }
+    }
+    let (memory, shared) = memory();
+    let extra = json!({
+        "memory": memory,
+        "goishi_shared": shared,
+        "agreement": agreement,
+    });
+    let dir = criterion_home();
+    let written = std::fs::create_dir_all(&dir)
+        .and_then(|()| std::fs::write(dir.join(EXTRA_FILE), format!("{extra:#}\n")));
+    if let Err(e) = written {
+        eprintln!("could not write {}: {e}", dir.join(EXTRA_FILE).display());
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().warm_up_time(Duration::from_secs(2));
+    targets = playouts, legal_moves, play_undo, clones, goishi_alone
+}
+
+fn main() {
+    // Under `cargo test --benches` criterion runs each bench once; the extra file is only
+    // for real runs.
+    let testing = std::env::args().any(|a| a == "--test");
+    if !testing {
+        write_extra();
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
