@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use goishi_conformance::{run, Layout, Options, DEFAULT_SEED};
 
+mod bench_report;
+
 const USAGE: &str = "\
 usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S] [--json]
 
@@ -30,6 +32,7 @@ fn main() -> ExitCode {
             Ok((options, json)) => conformance(&options, json),
             Err(message) => usage_error(&message),
         },
+        Some("bench-report") => bench_report::main(&args[1..]),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS

@@ -1,0 +1,229 @@
+//! `cargo xtask bench-report`: runs the benchmarks of goishi and its peers
+//! (`cargo bench -p goishi-bench`) and writes docs/benchmarks.md from criterion's results.
+//!
+//! The reading and the rendering are library code (`goishi_bench::report`), tested there.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::time::SystemTime;
+
+use goishi_bench::report::{
+    read_extra, read_results, render, targets, utc_text, Machine, ReportInput,
+};
+
+const USAGE: &str = "\
+usage: cargo xtask bench-report [--quick] [--no-run] [--out FILE]
+
+  bench-report  run `cargo bench -p goishi-bench` (goishi side by side with goban and
+                go_game_board) and write docs/benchmarks.md from criterion's medians
+    --quick     shorter warm-up and measurement (1 s and 2 s per benchmark)
+    --no-run    do not run the benchmarks: write the report from the last results
+    --out FILE  where to write the report (default docs/benchmarks.md)
+
+Exit status: 0 when the report was written, 1 when the benchmarks failed or left no
+results, 2 on a usage error.";
+
+/// The options of `bench-report`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BenchOptions {
+    pub quick: bool,
+    pub no_run: bool,
+    pub out: Option<PathBuf>,
+}
+
+/// Parses the options of `bench-report`.
+pub fn parse(args: &[String]) -> Result<BenchOptions, String> {
+    let mut o = BenchOptions::default();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.split_once('=') {
+            Some(("--out", v)) => o.out = Some(PathBuf::from(v)),
+            _ => match arg.as_str() {
+                "--quick" => o.quick = true,
+                "--no-run" => o.no_run = true,
+                "--out" => {
+                    let v = it.next().ok_or("--out needs a value")?;
+                    o.out = Some(PathBuf::from(v));
+                }
+                _ => return Err(format!("unknown option {arg:?}")),
+            },
+        }
+    }
+    Ok(o)
+}
+
+/// Runs the task.
+pub fn main(args: &[String]) -> ExitCode {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let options = match parse(args) {
+        Ok(o) => o,
+        Err(message) => {
+            eprintln!("error: {message}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(&options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("bench-report: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask sits in the workspace")
+        .to_path_buf()
+}
+
+/// Where criterion writes (the rule criterion itself follows).
+fn criterion_home(root: &Path) -> PathBuf {
+    if let Some(home) = std::env::var_os("CRITERION_HOME") {
+        return PathBuf::from(home);
+    }
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let target = if target.is_absolute() {
+        target
+    } else {
+        root.join(target)
+    };
+    target.join("criterion")
+}
+
+fn command_output(program: &str, args: &[&str]) -> Option<String> {
+    let out = Command::new(program).args(args).output().ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+}
+
+fn machine() -> Machine {
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned());
+    let rustc =
+        command_output(&rustc, &["--version"]).unwrap_or_else(|| "rustc (unknown)".to_owned());
+    let kernel = std::fs::read_to_string("/proc/sys/kernel/osrelease").unwrap_or_default();
+    let os = format!(
+        "{} {} {}",
+        std::env::consts::OS,
+        kernel.trim(),
+        std::env::consts::ARCH
+    );
+    let mut m = Machine::from_parts(&cpuinfo, &rustc, &os);
+    if m.cores == 0 {
+        m.cores = std::thread::available_parallelism().map_or(1, usize::from);
+    }
+    m
+}
+
+fn run(options: &BenchOptions) -> Result<(), String> {
+    let root = workspace_root();
+    let home = criterion_home(&root);
+    let started = SystemTime::now();
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "));
+    if !options.no_run {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+        let mut cmd = Command::new(cargo);
+        cmd.current_dir(&root).env("CRITERION_HOME", &home).args([
+            "bench",
+            "-p",
+            "goishi-bench",
+            "--bench",
+            "engines",
+            "--",
+        ]);
+        if options.quick {
+            cmd.args(["--warm-up-time", "1", "--measurement-time", "2"]);
+        }
+        eprintln!("bench-report: running {cmd:?}");
+        let status = cmd
+            .status()
+            .map_err(|e| format!("could not run cargo bench: {e}"))?;
+        if !status.success() {
+            return Err(format!("cargo bench failed ({status})"));
+        }
+    }
+    let since = (!options.no_run).then_some(started);
+    let results = read_results(&home, since)?;
+    if results.is_empty() {
+        return Err(format!("no benchmark results under {}", home.display()));
+    }
+    let extra = read_extra(&home);
+    let machine = machine();
+    let command = if options.quick {
+        "cargo xtask bench-report --quick"
+    } else {
+        "cargo xtask bench-report"
+    };
+    let date = utc_text(started);
+    let text = render(&ReportInput {
+        results: &results,
+        extra: &extra,
+        machine: &machine,
+        command,
+        quick: options.quick,
+        date: &date,
+        load: load.as_deref(),
+    });
+    let out = options
+        .out
+        .clone()
+        .unwrap_or_else(|| root.join("docs").join("benchmarks.md"));
+    if let Some(dir) = out.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;
+    println!("wrote {}", out.display());
+    for t in targets(&results) {
+        let measured = t
+            .measured
+            .map_or_else(|| "n/a".to_owned(), |r| format!("{r:.2}"));
+        let verdict = match t.met {
+            Some(true) => "met",
+            Some(false) => "MISSED",
+            None => "not measured",
+        };
+        println!(
+            "{verdict:>12}  {measured:>6} (wanted {})  {}",
+            t.wanted, t.what
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(a: &[&str]) -> Vec<String> {
+        a.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    #[test]
+    fn options_parse() {
+        assert_eq!(parse(&[]), Ok(BenchOptions::default()));
+        let o = parse(&args(&["--quick", "--out", "x.md"])).unwrap();
+        assert!(o.quick && !o.no_run);
+        assert_eq!(o.out, Some(PathBuf::from("x.md")));
+        let o = parse(&args(&["--no-run", "--out=y.md"])).unwrap();
+        assert!(o.no_run);
+        assert_eq!(o.out, Some(PathBuf::from("y.md")));
+    }
+
+    #[test]
+    fn bad_options_are_named() {
+        assert_eq!(
+            parse(&args(&["--fast"])).unwrap_err(),
+            "unknown option \"--fast\""
+        );
+        assert_eq!(parse(&args(&["--out"])).unwrap_err(), "--out needs a value");
+    }
+}
