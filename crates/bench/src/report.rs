@@ -110,6 +110,38 @@ pub fn read_results(
     Ok(out)
 }
 
+/// The bench binary's extra file under criterion's home; `Value::Null` when it is missing
+/// or unreadable.
+pub fn read_extra(home: &Path) -> Value {
+    std::fs::read_to_string(home.join(crate::EXTRA_FILE))
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or(Value::Null)
+}
+
+/// A time as `YYYY-MM-DD HH:MM UTC`.
+pub fn utc_text(t: SystemTime) -> String {
+    let secs = t
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        rest / 3_600,
+        rest % 3_600 / 60
+    )
+}
+
 /// The machine a report was made on.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Machine {
@@ -776,6 +808,16 @@ mod tests {
         assert!(empty
             .iter()
             .all(|t| t.measured.is_none() && t.met.is_none()));
+    }
+
+    #[test]
+    fn dates_are_written_in_utc() {
+        use std::time::Duration;
+        assert_eq!(utc_text(SystemTime::UNIX_EPOCH), "1970-01-01 00:00 UTC");
+        let t = SystemTime::UNIX_EPOCH + Duration::from_secs(1_795_993_200);
+        assert_eq!(utc_text(t), "2026-11-29 23:00 UTC");
+        let leap = SystemTime::UNIX_EPOCH + Duration::from_secs(951_782_400);
+        assert_eq!(utc_text(leap), "2000-02-29 00:00 UTC");
     }
 
     #[test]
