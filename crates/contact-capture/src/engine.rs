@@ -381,8 +381,8 @@ impl Engine {
         // In point order, so that a replayed move records exactly the same thing.
         removed[start..].sort_unstable();
         self.change(p, c, true);
-        for i in start..removed.len() {
-            self.change(removed[i], opp(c), false);
+        for &v in &removed[start..] {
+            self.change(v, opp(c), false);
         }
         self.settle();
         count
