@@ -12,12 +12,13 @@ use criterion::measurement::WallTime;
 use criterion::{criterion_group, BenchmarkGroup, Criterion, SamplingMode, Throughput};
 use goishi::{Move, Position};
 use goishi_bench::alloc::{self, Footprint};
-use goishi_bench::engine::{playout_batch, replay, Coord, Engine, KoRule};
+use goishi_bench::engine::{playout_batch, playout_batch_capped, replay, Coord, Engine, KoRule};
 use goishi_bench::goishi_engine::{AnyVariant, Goishi};
 use goishi_bench::positions::{fixed_positions, FixedPosition};
 use goishi_bench::{
-    goishi_only_group, playouts_per_batch, Workload, EXTRA_FILE, GOBAN, GOISHI, GOISHI_CLONE,
-    GOISHI_ONLY_GO, GO_GAME_BOARD, PLAYOUT_SEED, SIZES,
+    goishi_only_group, playouts_per_batch, superko_cost_cap, superko_cost_group, Workload,
+    EXTRA_FILE, GOBAN, GOISHI, GOISHI_CLONE, GOISHI_ONLY_GO, GO_GAME_BOARD, KO_SIMPLE, KO_SUPERKO,
+    PLAYOUT_SEED, SIZES,
 };
 use serde_json::{json, Value};
 
@@ -84,6 +85,34 @@ fn playouts(c: &mut Criterion) {
             Goban::with_ko(KoRule::Positional, size),
             size,
         );
+        group.finish();
+    }
+}
+
+/// Superko's cost to goishi on the same games: playouts cut at one move per point under both
+/// rules (the same seeds give the same games until a long ko fight, which only simple ko
+/// allows).
+fn superko_cost(c: &mut Criterion) {
+    for size in SIZES {
+        let mut group = playout_group(c, superko_cost_group(size));
+        let n = playouts_per_batch(size);
+        let cap = superko_cost_cap(size);
+        for (name, ko) in [
+            (KO_SIMPLE, KoRule::Simple),
+            (KO_SUPERKO, KoRule::Positional),
+        ] {
+            let start = Goishi::with_ko(ko, size);
+            let mut game = start.clone();
+            let mut candidates = Vec::new();
+            let moves =
+                playout_batch_capped(&start, &mut game, &mut candidates, PLAYOUT_SEED, n, cap);
+            group.throughput(Throughput::Elements(moves as u64));
+            group.bench_function(name, |b| {
+                b.iter(|| {
+                    playout_batch_capped(&start, &mut game, &mut candidates, PLAYOUT_SEED, n, cap)
+                })
+            });
+        }
         group.finish();
     }
 }
@@ -384,7 +413,7 @@ fn write_extra() {
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_secs(2));
-    targets = playouts, legal_moves, play_undo, clones, goishi_alone
+    targets = playouts, superko_cost, legal_moves, play_undo, clones, goishi_alone
 }
 
 fn main() {

@@ -103,6 +103,16 @@ pub fn playout<E: Engine>(
     candidates: &mut Vec<E::Point>,
 ) -> usize {
     let cap = playout_cap(game.size());
+    playout_capped(game, rng, candidates, cap)
+}
+
+/// [`playout`] with another cap on the number of moves.
+pub fn playout_capped<E: Engine>(
+    game: &mut E,
+    rng: &mut ChaCha8Rng,
+    candidates: &mut Vec<E::Point>,
+    cap: usize,
+) -> usize {
     let mut moves = 0;
     let mut passes = 0;
     while moves < cap && passes < 2 && !game.game_over() {
@@ -142,11 +152,30 @@ pub fn playout_batch<E: Engine>(
     base: u64,
     count: u64,
 ) -> usize {
+    playout_batch_capped(
+        start,
+        game,
+        candidates,
+        base,
+        count,
+        playout_cap(start.size()),
+    )
+}
+
+/// [`playout_batch`] with another cap on the number of moves of each playout.
+pub fn playout_batch_capped<E: Engine>(
+    start: &E,
+    game: &mut E,
+    candidates: &mut Vec<E::Point>,
+    base: u64,
+    count: u64,
+    cap: usize,
+) -> usize {
     let mut moves = 0;
     for i in 0..count {
         game.clone_from(start);
         let mut rng = playout_rng(base, i);
-        moves += playout(game, &mut rng, candidates);
+        moves += playout_capped(game, &mut rng, candidates, cap);
     }
     moves
 }

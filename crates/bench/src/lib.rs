@@ -120,6 +120,24 @@ impl Workload {
     }
 }
 
+/// The criterion group of superko's cost to goishi on the same games: playouts cut at one
+/// move per point (before the long ko fights that only simple ko allows, so that both rules
+/// play the same games), under simple ko ([`KO_SIMPLE`]) and positional superko
+/// ([`KO_SUPERKO`]).
+pub fn superko_cost_group(size: u32) -> String {
+    format!("superko-cost/{size}x{size}")
+}
+
+/// The function names of [`superko_cost_group`].
+pub const KO_SIMPLE: &str = "simple";
+/// See [`KO_SIMPLE`].
+pub const KO_SUPERKO: &str = "superko";
+
+/// The cap of the superko-cost playouts: one move per point.
+pub const fn superko_cost_cap(size: u32) -> usize {
+    (size * size) as usize
+}
+
 /// The criterion group of the playouts measured on goishi alone.
 pub fn goishi_only_group(size: u32) -> String {
     format!("goishi-playout/{size}x{size}")
