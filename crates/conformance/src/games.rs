@@ -156,6 +156,79 @@ pub struct GameSummary {
     pub ended: bool,
 }
 
+/// The universal checks of [`play_game`], for a caller that chooses the start position and
+/// the moves itself (the property tests of `goishi-hardening` drive it with generated setups
+/// and move sequences).
+#[derive(Debug)]
+pub struct Checker {
+    game: Game,
+    start: Snapshot,
+}
+
+impl Checker {
+    /// Checks a game from `position` (any valid position: setup stones, moves already
+    /// played); `seed` picks which refused plays are tried.
+    pub fn new(position: Box<dyn Position>, seed: u64) -> Checker {
+        let start = Snapshot::of(position.as_ref());
+        Checker {
+            game: Game {
+                position,
+                rng: ChaCha8Rng::seed_from_u64(seed),
+                list: Vec::new(),
+            },
+            start,
+        }
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &dyn Position {
+        self.game.position.as_ref()
+    }
+
+    /// The checks of the current position: the legal move list of each colour agrees with
+    /// `check_move`, and refused plays leave the position unchanged.
+    pub fn check_position(&mut self) -> Result<(), String> {
+        self.game.check_legal_lists()?;
+        self.game.check_illegal_plays()
+    }
+
+    /// Plays `mv`, which must be a legal move of the side to move, checking the hash, the
+    /// history, the end flag, its undo and its replay after the undo.
+    pub fn play(&mut self, mv: Move) -> Result<(), String> {
+        let before = Snapshot::of(self.game.position.as_ref());
+        if !before.legal.contains(&mv) && mv != Move::Resign {
+            let g = self.game.position.geometry().clone();
+            return Err(format!("{} is not a legal move here", mv.name(&g)));
+        }
+        self.game.step_with(mv, &before)
+    }
+
+    /// Ends the game (the side to move resigns if it is not over), then checks the finished
+    /// game, the replays from the setup and of the record, and that undoing every move gets
+    /// back to the position the checker started from.
+    pub fn finish(mut self) -> Result<(), String> {
+        if !self.game.position.is_over() {
+            self.game.check_legal_lists()?;
+            self.game.resign()?;
+        }
+        self.game.check_finished()?;
+        self.game.check_replays()?;
+        // Undo only the moves played here: `start` may already have a history.
+        let n = self.game.position.history().len() - self.start.history.len();
+        for _ in 0..n {
+            self.game.position.undo();
+        }
+        let diff = self.start.diff(&Snapshot::of(self.game.position.as_ref()));
+        if diff.is_empty() {
+            Ok(())
+        } else {
+            Err(format!(
+                "undoing the moves played does not give back the start:\n{diff}"
+            ))
+        }
+    }
+}
+
 /// Plays one seeded random game under `rules` on `board`, checking every property.
 pub fn play_game(rules: &Rules, board: &TestBoard, seed: u64) -> Result<GameSummary, GameError> {
     let setup = setup_on(rules, board).map_err(GameError::Refused)?;
@@ -180,6 +253,7 @@ pub fn play_game(rules: &Rules, board: &TestBoard, seed: u64) -> Result<GameSumm
     })
 }
 
+#[derive(Debug)]
 struct Game {
     position: Box<dyn Position>,
     rng: ChaCha8Rng,
@@ -313,11 +387,17 @@ impl Game {
             return Err("no legal move (not even pass) while the game goes on".to_owned());
         }
         let mv = before.legal[self.rng.random_range(0..before.legal.len())];
+        self.step_with(mv, &before)
+    }
+
+    /// Plays `mv` (a legal move of the side to move, whose snapshot is `before`), then
+    /// checks hash, history, undo and replay of the move.
+    fn step_with(&mut self, mv: Move, before: &Snapshot) -> Result<(), String> {
         let turn = Turn {
             color: before.to_move,
             mv,
         };
-        self.play_checked(turn, &before)?;
+        self.play_checked(turn, before)?;
         let after = Snapshot::of(self.position.as_ref());
         let g = self.position.geometry().clone();
         let name = format!("{} {}", turn.color, mv.name(&g));
@@ -336,7 +416,7 @@ impl Game {
                 "undo of {name} did not restore the position:\n{diff}"
             ));
         }
-        self.play_checked(turn, &before)?;
+        self.play_checked(turn, before)?;
         let again = Snapshot::of(self.position.as_ref());
         let diff = after.diff(&again);
         if !diff.is_empty() {

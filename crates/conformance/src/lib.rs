@@ -25,7 +25,7 @@ pub mod meta;
 mod snapshot;
 
 pub use case::{parse_cases, parse_move, parse_turn, Case, OneOrMany, SizeSpec};
-pub use games::{play_game, standard_boards, GameError, GameSummary, TestBoard};
+pub use games::{play_game, standard_boards, Checker, GameError, GameSummary, TestBoard};
 pub use snapshot::Snapshot;
 
 /// Where the case files, the variant list and the docs pages are.
