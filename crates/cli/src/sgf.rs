@@ -259,6 +259,15 @@ fn escape_value(value: &str) -> String {
 /// The text of a property as written.
 fn prop_text(prop: &Prop) -> String {
     match prop {
+        // Written here, not by `sgf-parse`, whose writer maps columns past `z` to `{`, `|`,
+        // ... instead of `A` to `Z` (boards wider than 26).
+        Prop::B(m) | Prop::W(m) => {
+            let id = if matches!(prop, Prop::B(_)) { "B" } else { "W" };
+            match m {
+                SgfMove::Pass => format!("{id}[]"),
+                SgfMove::Move(p) => format!("{id}[{}]", sgf_point_name(p)),
+            }
+        }
         Prop::Unknown(id, values) | Prop::Invalid(id, values) => {
             let mut s = id.clone();
             for v in values {
@@ -660,8 +669,19 @@ pub fn read_collection(
             meta.len()
         )));
     }
-    let bytes = std::fs::read(path)
+    // The length from the metadata is 0 for devices and pipes (`/dev/zero`): the read itself
+    // stops past the limit.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| {
+            std::io::Read::read_to_end(&mut std::io::Read::take(f, MAX_FILE_BYTES + 1), &mut bytes)
+        })
         .map_err(|e| SgfError::general(format!("cannot read: {}", io_message(&e))))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(SgfError::general(format!(
+            "the file has more than {MAX_FILE_BYTES} bytes; goishi reads SGF files of at most {MAX_FILE_BYTES} bytes"
+        )));
+    }
     let text = String::from_utf8_lossy(&bytes);
     parse_collection(&text, choice)
 }
