@@ -20,6 +20,8 @@ use crate::point::Point;
 pub const MAX_SIDE: u32 = 52;
 /// The most points a graph geometry may have.
 pub const MAX_GRAPH_POINTS: usize = 4096;
+/// The largest graph file read, in bytes.
+pub const MAX_GRAPH_FILE_BYTES: u64 = 16 << 20;
 
 /// Column letters of GTP vertices: `A` to `Z` without `I`.
 const GTP_LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -320,10 +322,21 @@ impl Geometry {
 
     /// A graph board read from a file (see [`Geometry::parse_graph`] for the format).
     pub fn graph_file(path: &Path) -> Result<Geometry, GeometryError> {
-        let text = std::fs::read_to_string(path).map_err(|e| GeometryError::GraphFile {
+        use std::io::Read as _;
+        let error = |message: String| GeometryError::GraphFile {
             path: path.display().to_string(),
-            message: e.to_string(),
-        })?;
+            message,
+        };
+        // Read through a limit: a device or a pipe (`/dev/zero`) has no length to check first.
+        let mut text = String::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_GRAPH_FILE_BYTES + 1).read_to_string(&mut text))
+            .map_err(|e| error(e.to_string()))?;
+        if text.len() as u64 > MAX_GRAPH_FILE_BYTES {
+            return Err(error(format!(
+                "larger than {MAX_GRAPH_FILE_BYTES} bytes, the most a graph file may have"
+            )));
+        }
         Geometry::parse_graph(&text, &path.display().to_string())
     }
 
