@@ -1,0 +1,116 @@
+//! The fuzz harness of the four targets, and the replay of the regression corpus.
+//!
+//! Without `GOISHI_FUZZ_SECONDS` each target runs a fixed number of seeded inputs (quick, in
+//! the default `cargo test`); with it, each runs for that many seconds
+//! (`cargo xtask fuzz --seconds N [--target NAME]`). The corpus tests replay every file
+//! under `crates/hardening/corpus/<target>/`.
+
+use goishi_hardening::alloc::Counting;
+use goishi_hardening::fuzz::{self, Settings};
+use goishi_hardening::{gen, targets};
+use proptest::strategy::Strategy;
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
+
+fn fuzz_target<S: Strategy<Value = Vec<u8>>>(
+    name: &str,
+    make: impl FnOnce() -> S + Send,
+    target: targets::Target,
+    cases: u32,
+) {
+    if !fuzz::selected(name) {
+        println!("fuzz {name}: not selected by GOISHI_FUZZ_TARGET");
+        return;
+    }
+    let settings = Settings::from_env().unwrap_or_else(|e| panic!("{e}"));
+    match fuzz::run(name, make, target, cases, settings) {
+        Ok(stats) => println!("{stats}"),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[test]
+fn fuzz_rules() {
+    fuzz_target("rules", gen::rules_input, targets::rules, 400);
+}
+
+#[test]
+fn fuzz_sgf() {
+    fuzz_target("sgf", gen::sgf_input, targets::sgf, 150);
+}
+
+#[test]
+fn fuzz_gtp() {
+    fuzz_target("gtp", gen::gtp_input, targets::gtp, 100);
+}
+
+#[test]
+fn fuzz_diagram() {
+    fuzz_target("diagram", gen::diagram_input, targets::diagram, 400);
+}
+
+fn corpus(name: &str) {
+    let target = targets::by_name(name).expect("a target");
+    match fuzz::replay_corpus(name, target) {
+        Ok(n) => {
+            assert!(n > 0, "the corpus of {name} is empty");
+            println!("corpus {name}: {n} inputs replayed");
+        }
+        Err(e) => panic!("corpus {name}:\n{e}"),
+    }
+}
+
+#[test]
+fn corpus_rules() {
+    corpus("rules");
+}
+
+#[test]
+fn corpus_sgf() {
+    corpus("sgf");
+}
+
+#[test]
+fn corpus_gtp() {
+    corpus("gtp");
+}
+
+#[test]
+fn corpus_diagram() {
+    corpus("diagram");
+}
+
+/// Every target is named, and the names and the harness agree.
+#[test]
+fn targets_are_named() {
+    for name in targets::NAMES {
+        assert!(targets::by_name(name).is_some(), "{name}");
+        assert!(
+            fuzz::corpus_dir(name).is_dir(),
+            "no corpus folder for {name}"
+        );
+    }
+    assert!(targets::by_name("nope").is_none());
+}
+
+/// A mutation never panics, whatever its offsets, and an empty input stays usable.
+#[test]
+fn mutations_apply_anywhere() {
+    use gen::Mutation::*;
+    let all = [
+        Insert(usize::MAX, vec![1, 2]),
+        Token(usize::MAX, usize::MAX),
+        Delete(usize::MAX, 15),
+        Replace(7, 0),
+        Duplicate(usize::MAX, 3, 63),
+        Truncate(usize::MAX),
+        Flip(usize::MAX, 7),
+    ];
+    for base in [&b""[..], b"x", b"(;B[aa])"] {
+        let out = gen::apply(base.to_vec(), &all, gen::SGF_TOKENS);
+        assert!(out.len() < base.len() + 200);
+    }
+    assert_eq!(gen::apply(b"abc".to_vec(), &[Truncate(1)], &[]), b"a");
+    assert_eq!(gen::apply(b"abc".to_vec(), &[Token(3, 0)], &["Z"]), b"abcZ");
+}
