@@ -122,6 +122,30 @@ fn machine() -> Machine {
     m
 }
 
+/// The commit measured, and the crates that differed from it in the work tree.
+fn revision(root: &Path) -> Option<String> {
+    let dir = root.to_str()?;
+    let commit = command_output("git", &["-C", dir, "rev-parse", "--short", "HEAD"])?;
+    let status = command_output("git", &["-C", dir, "status", "--porcelain", "--", "crates"])
+        .unwrap_or_default();
+    let mut dirty: Vec<&str> = status
+        .lines()
+        .filter_map(|l| l.get(3..))
+        .filter_map(|path| path.strip_prefix("crates/"))
+        .filter_map(|rest| rest.split('/').next())
+        .collect();
+    dirty.sort_unstable();
+    dirty.dedup();
+    Some(if dirty.is_empty() {
+        format!("commit {commit}")
+    } else {
+        format!(
+            "commit {commit}, with uncommitted changes in crates/{{{}}}",
+            dirty.join(", ")
+        )
+    })
+}
+
 fn run(options: &BenchOptions) -> Result<(), String> {
     let root = workspace_root();
     let home = criterion_home(&root);
@@ -164,6 +188,7 @@ fn run(options: &BenchOptions) -> Result<(), String> {
         "cargo xtask bench-report"
     };
     let date = utc_text(started);
+    let revision = revision(&root);
     let text = render(&ReportInput {
         results: &results,
         extra: &extra,
@@ -172,6 +197,7 @@ fn run(options: &BenchOptions) -> Result<(), String> {
         quick: options.quick,
         date: &date,
         load: load.as_deref(),
+        revision: revision.as_deref(),
     });
     let out = options
         .out

@@ -189,6 +189,8 @@ pub struct ReportInput<'a> {
     pub date: &'a str,
     /// The load average when the run started, if known.
     pub load: Option<&'a str>,
+    /// The source measured: a commit, and whether the work tree differed from it.
+    pub revision: Option<&'a str>,
 }
 
 /// One of the targets, checked on one run's figures.
@@ -605,6 +607,9 @@ pub fn render(input: &ReportInput<'_>) -> String {
     );
     let _ = writeln!(out, "- Compiler: {}", input.machine.rustc);
     let _ = writeln!(out, "- Date: {}", input.date);
+    if let Some(rev) = input.revision {
+        let _ = writeln!(out, "- Source: {rev}");
+    }
     let _ = writeln!(
         out,
         "- Mode: {}",
@@ -913,12 +918,14 @@ mod tests {
             quick: true,
             date: "2026-11-29 23:00 UTC",
             load: Some("1.50 1.20 1.00"),
+            revision: Some("commit abc1234"),
         });
         for needle in [
             "Example CPU, 1 logical cores",
             "rustc 1.95.0",
             "`cargo xtask bench-report`",
             "quick",
+            "- Source: commit abc1234",
             "| 9x9 | 3.20 M | 160 k | 1.60 M | 2.00x (go_game_board) |",
             "| 19x19 | 1.00 µs | not measured | 1.50 µs | 1.50x (go_game_board) |",
             "| 9x9 | mid-game | goishi | 400 B | 5000 B | 12 | 5400 B |",
