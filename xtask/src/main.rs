@@ -7,9 +7,11 @@ use std::process::ExitCode;
 use goishi_conformance::{run, Layout, Options, DEFAULT_SEED};
 
 mod bench_report;
+mod fuzz;
 
 const USAGE: &str = "\
 usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S] [--json]
+       cargo xtask fuzz --seconds N [--target T] [--seed S] [--release]
 
   conformance   run the conformance suites of every registered variant (or of --variant):
                 the meta checks, the case files under conformance/, and the universal
@@ -20,6 +22,13 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
     --games N     random games per variant and board (default 20)
     --seed S      the seed the games' seeds are derived from (default 20261129)
     --json        print the report as JSON instead of a table
+
+  fuzz          run the fuzz harness of crates/hardening for N seconds per target,
+                saving any failing input to crates/hardening/corpus/<target>/
+    --seconds N   the budget of each target (required)
+    --target T    one target: rules, sgf, gtp or diagram (default: each in turn)
+    --seed S      the first seed (default: the clock)
+    --release     build the harness optimized (more inputs, no overflow checks)
 
 Exit status: 0 when everything passed, 1 on a failure, 2 on a usage error.";
 
@@ -33,6 +42,10 @@ fn main() -> ExitCode {
             Err(message) => usage_error(&message),
         },
         Some("bench-report") => bench_report::main(&args[1..]),
+        Some("fuzz") => match fuzz::parse(&args[1..]) {
+            Ok(options) => fuzz::run(&options),
+            Err(message) => usage_error(&message),
+        },
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS

@@ -114,3 +114,16 @@ fn mutations_apply_anywhere() {
     assert_eq!(gen::apply(b"abc".to_vec(), &[Truncate(1)], &[]), b"a");
     assert_eq!(gen::apply(b"abc".to_vec(), &[Token(3, 0)], &["Z"]), b"abcZ");
 }
+
+/// `cargo xtask fuzz` offers exactly these targets.
+#[test]
+fn xtask_knows_every_target() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../xtask/src/fuzz.rs");
+    let text = std::fs::read_to_string(path).expect("xtask/src/fuzz.rs");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("pub const TARGETS"))
+        .expect("TARGETS in xtask/src/fuzz.rs");
+    let listed: Vec<&str> = line.split('"').skip(1).step_by(2).collect();
+    assert_eq!(listed, targets::NAMES);
+}

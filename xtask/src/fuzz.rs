@@ -1,0 +1,192 @@
+//! `cargo xtask fuzz --seconds N [--target NAME] [--seed S] [--release]`: runs the fuzz
+//! harness of `crates/hardening` (`tests/fuzz.rs`) for N seconds per target, one target after
+//! the other, and prints what each did.
+//!
+//! A thin front end: it runs `cargo test -p goishi-hardening --test fuzz` with
+//! `GOISHI_FUZZ_SECONDS` (and `GOISHI_FUZZ_TARGET`, `GOISHI_FUZZ_SEED`) set. A failing input
+//! is shrunk and saved under `crates/hardening/corpus/<target>/`, where the corpus tests of
+//! the default `cargo test` replay it.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, ExitCode, Stdio};
+
+/// The targets of the harness (`goishi_hardening::targets::NAMES`; a test there checks that
+/// this list agrees).
+pub const TARGETS: &[&str] = &["rules", "sgf", "gtp", "diagram"];
+
+/// What `fuzz` was asked to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FuzzOptions {
+    pub seconds: u64,
+    pub targets: Vec<&'static str>,
+    pub seed: Option<u64>,
+    pub release: bool,
+}
+
+/// Parses the options of `fuzz`.
+pub fn parse(args: &[String]) -> Result<FuzzOptions, String> {
+    let mut seconds = None;
+    let mut targets: Vec<&'static str> = TARGETS.to_vec();
+    let mut seed = None;
+    let mut release = false;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = || {
+            inline
+                .clone()
+                .or_else(|| it.next().cloned())
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
+        match flag {
+            "--seconds" => {
+                let v = value()?;
+                seconds = Some(
+                    v.parse()
+                        .map_err(|_| format!("--seconds {v:?}: expected a whole number"))?,
+                );
+            }
+            "--target" => {
+                let v = value()?;
+                let t = TARGETS.iter().find(|t| **t == v).ok_or_else(|| {
+                    format!("--target {v:?}: expected one of: {}", TARGETS.join(", "))
+                })?;
+                targets = vec![t];
+            }
+            "--seed" => {
+                let v = value()?;
+                seed = Some(
+                    v.parse()
+                        .map_err(|_| format!("--seed {v:?}: expected a whole number"))?,
+                );
+            }
+            "--release" if inline.is_none() => release = true,
+            _ => return Err(format!("unknown option {arg:?}")),
+        }
+    }
+    let seconds = seconds.ok_or("fuzz needs --seconds N")?;
+    Ok(FuzzOptions {
+        seconds,
+        targets,
+        seed,
+        release,
+    })
+}
+
+/// Runs the harness for each target; the exit status is 1 when a target found a failure.
+pub fn run(options: &FuzzOptions) -> ExitCode {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let mut summary = Vec::new();
+    let mut failed = Vec::new();
+    for target in &options.targets {
+        let mut cmd = Command::new(&cargo);
+        cmd.args([
+            "test",
+            "--quiet",
+            "-p",
+            "goishi-hardening",
+            "--test",
+            "fuzz",
+        ]);
+        if options.release {
+            cmd.arg("--release");
+        }
+        cmd.args([
+            "--",
+            "--nocapture",
+            "--test-threads",
+            "1",
+            "--exact",
+            &format!("fuzz_{target}"),
+        ])
+        .env("GOISHI_FUZZ_SECONDS", options.seconds.to_string())
+        .env("GOISHI_FUZZ_TARGET", target)
+        .stdout(Stdio::piped());
+        if let Some(seed) = options.seed {
+            cmd.env("GOISHI_FUZZ_SEED", seed.to_string());
+        }
+        let mut child = match cmd.spawn() {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("error: cannot run {cargo}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        if let Some(out) = child.stdout.take() {
+            for line in BufReader::new(out).lines().map_while(Result::ok) {
+                println!("{line}");
+                if line.starts_with("fuzz ") && line.contains(" inputs in ") {
+                    summary.push(line);
+                }
+            }
+        }
+        match child.wait() {
+            Ok(status) if status.success() => {}
+            Ok(_) => failed.push(*target),
+            Err(e) => {
+                eprintln!("error: waiting for the harness: {e}");
+                failed.push(*target);
+            }
+        }
+    }
+    println!("\nfuzz summary ({} s per target):", options.seconds);
+    for line in &summary {
+        println!("  {line}");
+    }
+    if failed.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!(
+            "fuzz: failures in {} (the shrunk inputs are saved under crates/hardening/corpus/)",
+            failed.join(", ")
+        );
+        ExitCode::FAILURE
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(a: &[&str]) -> Vec<String> {
+        a.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    #[test]
+    fn options_parse() {
+        let o = parse(&args(&["--seconds", "120"])).unwrap();
+        assert_eq!(o.seconds, 120);
+        assert_eq!(o.targets, TARGETS);
+        assert_eq!((o.seed, o.release), (None, false));
+        let o = parse(&args(&[
+            "--seconds=5",
+            "--target",
+            "sgf",
+            "--seed=9",
+            "--release",
+        ]))
+        .unwrap();
+        assert_eq!((o.seconds, o.seed, o.release), (5, Some(9), true));
+        assert_eq!(o.targets, ["sgf"]);
+    }
+
+    #[test]
+    fn bad_options_are_named() {
+        assert_eq!(parse(&args(&[])).unwrap_err(), "fuzz needs --seconds N");
+        assert_eq!(
+            parse(&args(&["--seconds", "x"])).unwrap_err(),
+            "--seconds \"x\": expected a whole number"
+        );
+        assert_eq!(
+            parse(&args(&["--seconds", "1", "--target", "json"])).unwrap_err(),
+            "--target \"json\": expected one of: rules, sgf, gtp, diagram"
+        );
+        assert_eq!(
+            parse(&args(&["--fast"])).unwrap_err(),
+            "unknown option \"--fast\""
+        );
+    }
+}
