@@ -546,3 +546,126 @@ impl Engine {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use goishi_board::{Adjacency, Diagram, Geometry};
+
+    use super::*;
+    use crate::config::{Model, Protection, Scope, Threshold};
+
+    fn model(k: u32, protection: Protection, adjacency: Adjacency, scope: Scope) -> Model {
+        Model {
+            k,
+            protection,
+            t: k.max(2),
+            adjacency,
+            scope,
+            threshold: Threshold::Absolute,
+        }
+    }
+
+    fn engine(model: Model, diagram: &str) -> Engine {
+        let d = Diagram::parse(diagram, Color::Black).unwrap();
+        let g = Geometry::rect(d.width, d.height).unwrap();
+        Engine::new(model, &d.to_board(&g).unwrap())
+    }
+
+    fn at(e: &Engine, name: &str) -> Point {
+        e.board().geometry().parse_point(name).unwrap()
+    }
+
+    #[test]
+    fn the_king_ring_holds_four_stones_that_stand_apart() {
+        let e = engine(
+            model(1, Protection::C, Adjacency::King, Scope::Global),
+            ". . .\n. . .\n. . .",
+        );
+        let centre = at(&e, "B2");
+        let start = e.shared.starts[centre.index()] as usize;
+        let adj = &e.shared.masks[start..start + 8];
+        assert!(has_independent(0xFF, 4, adj));
+        assert!(!has_independent(0xFF, 5, adj));
+        // Three in a row along one side: only the two ends stand apart.
+        let side: u64 = e
+            .neighbors(centre)
+            .iter()
+            .enumerate()
+            .filter(|(_, &q)| e.board().geometry().coords(q).1 == 0)
+            .map(|(i, _)| 1u64 << i)
+            .sum();
+        assert_eq!(side.count_ones(), 3);
+        assert!(has_independent(side, 2, adj));
+        assert!(!has_independent(side, 3, adj));
+    }
+
+    #[test]
+    fn orthogonal_neighbours_never_touch_each_other() {
+        let e = engine(
+            model(4, Protection::C, Adjacency::Orthogonal, Scope::Global),
+            ". . .\n. . .\n. . .",
+        );
+        assert!(e.shared.masks.iter().all(|&m| m == 0));
+    }
+
+    #[test]
+    fn the_result_of_a_placement_is_known_before_it_is_played() {
+        let diagrams = [
+            ". O X O .\n. X O . .\nO . X . O\nX O . O X\n. X . X .",
+            "X O X O X\nO . O . O\nX O . O X\n. . X . .\nO X O X O",
+        ];
+        for protection in Protection::ALL {
+            for scope in [Scope::Global, Scope::Local] {
+                for k in 1..=4 {
+                    for diagram in diagrams {
+                        let e = engine(model(k, protection, Adjacency::King, scope), diagram);
+                        for p in e.board().geometry().points() {
+                            if !e.board().is_empty_at(p) {
+                                continue;
+                            }
+                            for c in Color::ALL {
+                                let (hash, count) = e.after(c, p);
+                                let mut listed = Vec::new();
+                                e.for_each_removal(c, p, |v| listed.push(v));
+                                for x in e.board().geometry().points() {
+                                    assert_eq!(e.removes(c, p, x), listed.contains(&x));
+                                }
+                                let mut played = e.clone();
+                                let mut removed = Vec::new();
+                                let n = played.play(c, p, &mut removed);
+                                assert_eq!(n, count);
+                                assert_eq!(played.board().hash(), hash);
+                                assert!(e.after_equals(c, p, count, played.board().cells()));
+                                played.check_invariants().unwrap();
+                                played.unplay(c, p, &removed);
+                                assert!(played == e);
+                                played.check_invariants().unwrap();
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_board_that_differs_is_not_taken_for_the_result() {
+        let e = engine(
+            model(1, Protection::A, Adjacency::King, Scope::Global),
+            ". . .\n. O .\n. . .",
+        );
+        let a1 = at(&e, "A1");
+        let (_, count) = e.after(Color::Black, a1);
+        assert_eq!(count, 1);
+        // The board after A1 is "X at A1, nothing else"; the current board is not it, and
+        // neither is a board that kept the O stone.
+        let mut kept = e.board().cells().to_vec();
+        kept[a1.index()] = BLACK;
+        assert!(!e.after_equals(Color::Black, a1, count, &kept));
+        let mut result = vec![EMPTY; 9];
+        result[a1.index()] = BLACK;
+        assert!(e.after_equals(Color::Black, a1, count, &result));
+        result[at(&e, "C3").index()] = WHITE;
+        assert!(!e.after_equals(Color::Black, a1, count, &result));
+    }
+}

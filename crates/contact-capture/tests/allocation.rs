@@ -1,0 +1,98 @@
+//! No heap allocation per move: once the buffers have grown, playing, undoing, checking and
+//! listing moves allocate nothing.
+//!
+//! A counting global allocator (test-only, hence the one `unsafe` of the crate) counts the
+//! allocations of a game replayed after a first run has grown the buffers.
+#![allow(unsafe_code)]
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use goishi_board::{Move, Point, Position, Registry, Setup};
+use goishi_contact_capture::{ContactPosition, VARIANTS};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn game(rules: &str) -> ContactPosition {
+    let registry = Registry::from_parts(VARIANTS.iter().copied(), []);
+    let rules = registry.parse_rules(rules).unwrap();
+    let geometry = rules.geometry(Some((13, 13))).unwrap();
+    ContactPosition::from_setup(Setup::new(rules, geometry)).unwrap()
+}
+
+/// Plays a random game (recording its moves), then undoes it all.
+fn play_and_undo(position: &mut ContactPosition, moves: &mut Vec<Move>, list: &mut Vec<Move>) {
+    let n = position.geometry().num_points();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    moves.clear();
+    while !position.is_over() && moves.len() < 2 * n {
+        let color = position.side_to_move();
+        let p = Point::new(rng.random_range(0..n));
+        let mv = if position.check_move(color, Move::Place(p)).is_ok() {
+            Move::Place(p)
+        } else {
+            position.legal_moves(list);
+            list[rng.random_range(0..list.len())]
+        };
+        position.play(mv).unwrap();
+        moves.push(mv);
+    }
+    while position.undo().is_some() {}
+}
+
+#[test]
+fn a_replayed_game_allocates_nothing() {
+    for rules in [
+        "contact/1a",
+        "contact/2b",
+        "contact/2c",
+        "contact/3b:protection=b+c",
+        "contact/4a:scope=local,threshold=capped",
+        "contact/2b:ko=situational",
+        "contact/1a:ko=simple",
+    ] {
+        let mut position = game(rules);
+        let mut moves = Vec::with_capacity(1000);
+        let mut list = Vec::with_capacity(200);
+        let start = ALLOCATIONS.load(Ordering::Relaxed);
+        play_and_undo(&mut position, &mut moves, &mut list);
+        // The counter works: the first game grew the buffers.
+        assert!(ALLOCATIONS.load(Ordering::Relaxed) > start, "{rules}");
+        let first = moves.clone();
+        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        play_and_undo(&mut position, &mut moves, &mut list);
+        let after = ALLOCATIONS.load(Ordering::Relaxed);
+        assert_eq!(moves, first, "{rules}: the replay differs");
+        assert!(moves.len() > 50, "{rules}: only {} moves", moves.len());
+        assert_eq!(
+            after - before,
+            0,
+            "{rules}: {} allocations in {} moves",
+            after - before,
+            moves.len()
+        );
+    }
+}
