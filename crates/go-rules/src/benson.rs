@@ -334,15 +334,15 @@ X X X X X X X";
             .to_board(&g)
             .unwrap();
         assert_eq!(pass_alive(&b, Color::Black), PassAlive::default());
-        // Hex 3x1 is a row as well; hex 2x2 with black at A2 and B1 (which touch): one chain
-        // with regions {A1} and {B2}, both adjacent: alive.
+        // Hex 3x1 is a row as well; hex 2x2 with black at A1 and B2 (which touch): one chain
+        // with regions {B1} and {A2}, each touching both stones: alive.
         let g = Geometry::hex(2, 2).unwrap();
-        let b = Diagram::parse("X .\n. X", Color::Black)
+        let b = Diagram::parse(". X\nX .", Color::Black)
             .unwrap()
             .to_board(&g)
             .unwrap();
         let pa = pass_alive(&b, Color::Black);
-        assert_eq!(names(&g, &pa.chains), "B1 A2");
-        assert_eq!(names(&g, &pa.territory), "A1 B2");
+        assert_eq!(names(&g, &pa.chains), "A1 B2");
+        assert_eq!(names(&g, &pa.territory), "B1 A2");
     }
 }

@@ -296,7 +296,6 @@ impl Chains {
         let key = self.board.geometry().key(point, color.index());
         self.board.place(point, color);
         self.fill(p);
-        self.recount(nb, p, EMPTY, me);
         self.chain_id[p] = p as u16;
         self.next[p] = p as u16;
         let mut st = ChainStats {
@@ -304,23 +303,46 @@ impl Chains {
             hash: key,
             ..ChainStats::default()
         };
+        let mut own = [0u16; 8];
+        let mut owns = 0;
+        let mut more_own = false;
         for &q in nb.of(point) {
             let q = q.index();
-            if self.board.cells()[q] == EMPTY {
+            let c = &mut self.counts[q];
+            c[EMPTY as usize] -= 1;
+            c[me as usize] += 1;
+            let cell = self.board.cells()[q];
+            if cell == EMPTY {
                 st.add_lib(q);
             } else {
-                let r = self.chain_id[q] as usize;
-                self.stats[r].remove_lib(p);
+                let r = self.chain_id[q];
+                self.stats[r as usize].remove_lib(p);
+                if cell == me && !own[..owns].contains(&r) {
+                    if owns < own.len() {
+                        own[owns] = r;
+                        owns += 1;
+                    } else {
+                        more_own = true;
+                    }
+                }
             }
         }
         self.stats[p] = st;
-        for &q in nb.of(point) {
-            let q = q.index();
-            if self.board.cells()[q] == me {
-                let (a, b) = (self.chain_id[p] as usize, self.chain_id[q] as usize);
-                if a != b {
-                    self.merge(a, b);
+        if more_own {
+            // More than eight own chains around the point (graph boards): the slow way.
+            for &q in nb.of(point) {
+                let q = q.index();
+                if self.board.cells()[q] == me {
+                    let (a, b) = (self.chain_id[p] as usize, self.chain_id[q] as usize);
+                    if a != b {
+                        self.merge(a, b);
+                    }
                 }
+            }
+        } else {
+            for &r in &own[..owns] {
+                let a = self.chain_id[p] as usize;
+                self.merge(a, r as usize);
             }
         }
     }
@@ -731,6 +753,31 @@ impl GoPosition {
         })
     }
 
+    /// Whether a play at `p` (that captures and removes none of its own stones) recreates the
+    /// board as it stood before the opponent's last move `last`. The last move put a stone at
+    /// q and removed a set C of stones; this play adds p and removes a set D. The boards are
+    /// equal exactly when C is the single stone at p and D the single stone at q, which is
+    /// checked here on the records, without comparing boards.
+    fn retakes_ko(&self, p: usize, last: &Undo) -> bool {
+        let Move::Place(q) = last.turn.mv else {
+            return false;
+        };
+        let groups = &self.chains.groups[last.groups_start as usize..];
+        let q = q.index();
+        let chains = &self.chains;
+        groups.len() == 1
+            && groups[0].size == 1
+            && chains.stones[groups[0].start as usize] as usize == p
+            && chains.board.cells()[q] != EMPTY
+            && chains.stats[chains.chain_id[q] as usize].size == 1
+            && chains.stats[chains.chain_id[q] as usize].in_atari()
+            && self
+                .geometry
+                .default_neighbors()
+                .of(Point::new(p))
+                .contains(&Point::new(q))
+    }
+
     /// Decides a play; on success, what it would do.
     #[inline]
     fn judge(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
@@ -769,9 +816,9 @@ impl GoPosition {
                 if let Some(last) = self.undo.last() {
                     if !a.suicide
                         && last.turn.color != color
-                        && matches!(last.turn.mv, Move::Place(_))
+                        && a.captured == 1
                         && a.hash_after == last.prev_hash
-                        && self.repeats(p, color, &a, self.undo.len() as u32 - 1)
+                        && self.retakes_ko(p, last)
                     {
                         return Err(IllegalMove::Ko);
                     }
