@@ -166,8 +166,23 @@ fn prescan(text: &str) -> Result<&str, SgfError> {
     let mut in_value = false;
     let mut escaped = false;
     let mut closed_all = false;
+    // After '(' the next thing must be a node: a tree of nothing but parentheses (millions
+    // of them cost the parser hundreds of megabytes) is refused here.
+    let mut need_node = false;
     let mut end = body.len();
     for (at, c) in body.char_indices() {
+        if need_node && !in_value {
+            if c.is_whitespace() {
+                continue;
+            }
+            if c == '(' || c == ')' {
+                return Err(SgfError::general(format!(
+                    "not valid SGF: a game tree must start with a node (';'), found {c:?} at byte {}",
+                    start + at
+                )));
+            }
+            need_node = false;
+        }
         if in_value {
             if escaped {
                 escaped = false;
@@ -184,6 +199,7 @@ fn prescan(text: &str) -> Result<&str, SgfError> {
                 '(' => {
                     closed_all = false;
                     depth = 1;
+                    need_node = true;
                 }
                 ')' => {
                     return Err(SgfError::general(format!(
@@ -196,7 +212,10 @@ fn prescan(text: &str) -> Result<&str, SgfError> {
             continue;
         }
         match c {
-            '(' => depth += 1,
+            '(' => {
+                depth += 1;
+                need_node = true;
+            }
             ')' => {
                 if depth == 0 {
                     return Err(SgfError::general(format!(
