@@ -43,7 +43,7 @@ struct Shared {
 }
 
 /// The board of a contact-capture game with the bookkeeping of the capture rule.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Engine {
     model: Model,
     shared: Arc<Shared>,
@@ -65,6 +65,56 @@ pub struct Engine {
     marked: Vec<Point>,
     stamp: Vec<u32>,
     epoch: u32,
+}
+
+impl Clone for Engine {
+    fn clone(&self) -> Self {
+        Engine {
+            model: self.model,
+            shared: Arc::clone(&self.shared),
+            board: self.board.clone(),
+            has_b: self.has_b,
+            has_c: self.has_c,
+            global: self.global,
+            cnt: self.cnt.clone(),
+            ecnt: self.ecnt.clone(),
+            slot: self.slot.clone(),
+            removable: self.removable.clone(),
+            removable_hash: self.removable_hash,
+            marked: Vec::new(),
+            stamp: self.stamp.clone(),
+            epoch: self.epoch,
+        }
+    }
+
+    /// Copies `source` into `self`, reusing `self`'s buffers (no allocation when both are on
+    /// the same geometry).
+    fn clone_from(&mut self, source: &Self) {
+        if self.board.geometry() == source.board.geometry() {
+            let g = source.board.geometry();
+            for p in g.points() {
+                let (mine, theirs) = (self.board.get(p), source.board.get(p));
+                if mine != theirs {
+                    self.board.set(p, theirs);
+                }
+            }
+        } else {
+            self.board = source.board.clone();
+        }
+        self.model = source.model;
+        self.shared = Arc::clone(&source.shared);
+        self.has_b = source.has_b;
+        self.has_c = source.has_c;
+        self.global = source.global;
+        self.cnt.clone_from(&source.cnt);
+        self.ecnt.clone_from(&source.ecnt);
+        self.slot.clone_from(&source.slot);
+        self.removable.clone_from(&source.removable);
+        self.removable_hash = source.removable_hash;
+        self.marked.clear();
+        self.stamp.clone_from(&source.stamp);
+        self.epoch = source.epoch;
+    }
 }
 
 impl PartialEq for Engine {
@@ -288,9 +338,14 @@ impl Engine {
     /// Calls `f` with every stone a placement of `c` at the empty point `p` would remove.
     pub fn for_each_removal(&self, c: Color, p: Point, mut f: impl FnMut(Point)) {
         let target = opp(c) as u8 + 1;
+        // A placed stone that may not take part changes nothing (protection B).
+        let tips = self.eligible(p, c);
         if self.global {
             for &v in &self.removable[c.index()] {
                 f(v);
+            }
+            if !tips {
+                return;
             }
             let slots = &self.slot[c.index()];
             for &v in self.neighbors(p) {
@@ -301,7 +356,7 @@ impl Engine {
                     f(v);
                 }
             }
-        } else {
+        } else if tips {
             for &v in self.neighbors(p) {
                 if self.cell(v) == target && self.test(v, c, Some(p), true) {
                     f(v);
@@ -330,6 +385,9 @@ impl Engine {
         if self.global {
             hash ^= self.removable_hash[c.index()];
             count = self.removable[c.index()].len() as u32;
+            if !self.eligible(p, c) {
+                return (hash, count);
+            }
             let target = opp(c) as u8 + 1;
             let slots = &self.slot[c.index()];
             for &v in self.neighbors(p) {

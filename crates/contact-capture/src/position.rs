@@ -49,7 +49,8 @@ struct Entry {
 ///
 /// Built from a [`Setup`] by [`ContactPosition::from_setup`] (or through the registry,
 /// [`Setup::into_position`]). Any arrangement of setup stones is accepted.
-#[derive(Clone)]
+///
+/// `clone_from` reuses the buffers of the position it overwrites (playout loops).
 pub struct ContactPosition {
     setup: Setup,
     config: ContactConfig,
@@ -68,6 +69,42 @@ pub struct ContactPosition {
     seen: HashMap<u64, u32, BuildHasherDefault<PassThrough>>,
     captures: [u32; 2],
     outcome: Option<GameResult>,
+}
+
+impl Clone for ContactPosition {
+    fn clone(&self) -> Self {
+        ContactPosition {
+            setup: self.setup.clone(),
+            config: self.config,
+            engine: self.engine.clone(),
+            to_move: self.to_move,
+            turns: self.turns.clone(),
+            removed: self.removed.clone(),
+            removed_end: self.removed_end.clone(),
+            entries: self.entries.clone(),
+            snapshots: self.snapshots.clone(),
+            seen: self.seen.clone(),
+            captures: self.captures,
+            outcome: self.outcome,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        if self.setup != source.setup {
+            self.setup = source.setup.clone();
+        }
+        self.config = source.config;
+        self.engine.clone_from(&source.engine);
+        self.to_move = source.to_move;
+        self.turns.clone_from(&source.turns);
+        self.removed.clone_from(&source.removed);
+        self.removed_end.clone_from(&source.removed_end);
+        self.entries.clone_from(&source.entries);
+        self.snapshots.clone_from(&source.snapshots);
+        self.seen.clone_from(&source.seen);
+        self.captures = source.captures;
+        self.outcome = source.outcome;
+    }
 }
 
 impl PartialEq for ContactPosition {

@@ -94,5 +94,20 @@ fn a_replayed_game_allocates_nothing() {
             after - before,
             moves.len()
         );
+        // Restarting a playout from a saved position reuses the buffers too.
+        let start = position.clone();
+        play_and_undo(&mut position, &mut moves, &mut list);
+        for mv in &moves[..moves.len() / 2] {
+            position.play(*mv).unwrap();
+        }
+        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        position.clone_from(&start);
+        assert_eq!(
+            ALLOCATIONS.load(Ordering::Relaxed) - before,
+            0,
+            "{rules}: clone_from"
+        );
+        assert!(position == start, "{rules}: clone_from differs");
+        position.check_invariants().unwrap();
     }
 }
