@@ -99,6 +99,9 @@ fn parse_conformance(args: &[String]) -> Result<(Options, bool), String> {
             _ => return Err(format!("unknown option {arg:?}")),
         }
     }
+    if options.variant.is_some() && options.rules.is_some() {
+        return Err("give --variant or --rules, not both".to_owned());
+    }
     Ok((options, json))
 }
 
@@ -158,6 +161,10 @@ mod tests {
             "--games \"many\": expected a whole number"
         );
         assert_eq!(parse(&["--seed"]).unwrap_err(), "--seed needs a value");
+        assert_eq!(
+            parse(&["--variant", "go/aga", "--rules", "go/aga:komi=0"]).unwrap_err(),
+            "give --variant or --rules, not both"
+        );
         assert_eq!(parse(&["--fast"]).unwrap_err(), "unknown option \"--fast\"");
     }
 }

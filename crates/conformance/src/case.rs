@@ -404,7 +404,7 @@ impl Case {
         if let Some(legal) = &self.legal {
             let mut expected = BTreeSet::new();
             for text in legal {
-                let mv = parse_move(geometry, text).map_err(|e| format!("legal: {e}"))?;
+                let mv = Move::parse(geometry, text.trim()).map_err(|e| format!("legal: {e}"))?;
                 if !expected.insert(MoveKey(mv)) {
                     return Err(format!("legal: {text:?} is listed twice"));
                 }
