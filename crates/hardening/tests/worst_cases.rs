@@ -1,0 +1,587 @@
+//! Worst cases, with limits on time and memory that the tests measure themselves (memory by
+//! the counting global allocator of this binary, time by `Instant`). The bounds are
+//! generous, about ten times what a debug build takes here: they catch a blow-up (a
+//! quadratic history, a recursion, an allocation sized by an input), not a slowdown.
+//!
+//! The biggest versions (100,000 moves, a million GTP commands, a 10 MB SGF) run with
+//! `GOISHI_SLOW=1`; smaller versions of each run by default.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use goishi::{Board, Color, Geometry, Move, Point, Position, Rules, Setup};
+use goishi_cli::gtp::{self, Engine};
+use goishi_cli::sgf::{self, RulesChoice};
+use goishi_hardening::alloc::{self, Counting};
+use goishi_hardening::slow;
+use goishi_hardening::targets::check_gtp_output;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
+
+const MIB: usize = 1 << 20;
+
+/// Runs `f` alone among the measuring tests of this binary; returns its value, its time and
+/// the peak of the heap bytes it held.
+fn measured<T>(f: impl FnOnce() -> T) -> (T, Duration, usize) {
+    let _guard = alloc::LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    let start = Instant::now();
+    let (value, peak) = alloc::measure(f);
+    (value, start.elapsed(), peak)
+}
+
+fn within(what: &str, time: Duration, max_time: Duration, peak: usize, max_bytes: usize) {
+    println!(
+        "{what}: {:.3} s (bound {:.0} s), peak heap {} (bound {})",
+        time.as_secs_f64(),
+        max_time.as_secs_f64(),
+        alloc::mib(peak),
+        alloc::mib(max_bytes)
+    );
+    assert!(
+        alloc::installed(),
+        "the counting allocator is not installed"
+    );
+    assert!(
+        time <= max_time,
+        "{what} took {:.3} s, more than {:.0} s",
+        time.as_secs_f64(),
+        max_time.as_secs_f64()
+    );
+    assert!(
+        peak <= max_bytes,
+        "{what} held {} at its peak, more than {}",
+        alloc::mib(peak),
+        alloc::mib(max_bytes)
+    );
+}
+
+fn rules(text: &str) -> Rules {
+    Rules::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn at(g: &Geometry, x: u32, y: u32) -> Point {
+    g.at(x, y).expect("on the board")
+}
+
+/// A Black snake on the 52x52 board: every fourth row (0, 4, ..., 48) filled, each joined to
+/// the next by a three-point link at alternate ends, so that the chain is one stone wide and
+/// 712 stones long; every other point empty.
+fn snake(g: &Geometry) -> Board {
+    let mut board = Board::new(g.clone());
+    let (w, h) = (g.width(), g.height());
+    for y in (0..h).step_by(4) {
+        for x in 0..w {
+            board.set(at(g, x, y), Some(Color::Black));
+        }
+        if y + 4 < h {
+            let x = if (y / 4) % 2 == 0 { w - 1 } else { 0 };
+            for dy in 1..4 {
+                board.set(at(g, x, y + dy), Some(Color::Black));
+            }
+        }
+    }
+    board
+}
+
+/// A 52x52 board whose one Black chain snakes through every row: White fills each of its
+/// liberties, and the last one captures the whole snake; undo puts it back. Run on the test
+/// thread's ordinary stack: nothing recurses along the chain.
+#[test]
+fn a_snake_through_the_whole_52x52_board_is_captured() {
+    let ((), time, peak) = measured(|| {
+        let r = rules("go/tromp-taylor");
+        let g = Geometry::square(52).unwrap();
+        let board = snake(&g);
+        let snake_stones = board.count(Color::Black);
+        assert_eq!(snake_stones, 13 * 52 + 12 * 3);
+        let setup = Setup {
+            rules: r,
+            board: board.clone(),
+            to_move: Color::White,
+            handicap: 0,
+        };
+        let mut p = setup.into_position().expect("the snake is a valid setup");
+        let liberties: Vec<Point> = g
+            .points()
+            .filter(|&q| {
+                board.get(q).is_none()
+                    && g.default_neighbors()
+                        .of(q)
+                        .iter()
+                        .any(|&n| board.get(n) == Some(Color::Black))
+            })
+            .collect();
+        let (last, rest) = liberties.split_last().unwrap();
+        for &q in rest {
+            let e = p.play_as(Color::White, Move::Place(q)).unwrap();
+            assert_eq!(e.captured, 0);
+        }
+        let before = p.board().clone();
+        let e = p.play_as(Color::White, Move::Place(*last)).unwrap();
+        assert_eq!(e.captured, snake_stones, "the whole snake is captured");
+        assert_eq!(p.board().count(Color::Black), 0);
+        assert_eq!(p.captures(Color::White), snake_stones);
+        assert_eq!(p.board().hash(), p.board().recompute_hash());
+        let _ = p.score(&[]);
+        let _ = goishi::go::benson::pass_alive(p.board(), Color::White);
+        p.undo();
+        assert_eq!(p.board(), &before, "undo gives the snake back");
+        let mut legal = Vec::new();
+        p.legal_moves_as(Color::White, &mut legal);
+        assert!(legal.contains(&Move::Place(*last)));
+    });
+    within(
+        "capture of a 712-stone snake on 52x52",
+        time,
+        Duration::from_secs(20),
+        peak,
+        64 * MIB,
+    );
+}
+
+/// Every point of the 52x52 board but one is Black; Black's play on the last point removes
+/// all 2,704 stones by self-capture (Tromp-Taylor allows suicide), and is refused where the
+/// rules forbid suicide.
+#[test]
+fn self_capture_of_the_whole_52x52_board() {
+    let ((), time, peak) = measured(|| {
+        let g = Geometry::square(52).unwrap();
+        let mut board = Board::new(g.clone());
+        let hole = at(&g, 17, 33);
+        for q in g.points().filter(|&q| q != hole) {
+            board.set(q, Some(Color::Black));
+        }
+        for (text, allowed) in [("go/tromp-taylor", true), ("go/japanese", false)] {
+            let setup = Setup {
+                rules: rules(text),
+                board: board.clone(),
+                to_move: Color::Black,
+                handicap: 0,
+            };
+            let mut p = setup.into_position().expect("one liberty is enough");
+            let r = p.play(Move::Place(hole));
+            if allowed {
+                let e = r.unwrap();
+                assert_eq!(e.self_captured, 52 * 52, "{text}");
+                assert_eq!(p.board().count(Color::Black), 0);
+                assert_eq!(p.board().hash(), p.board().recompute_hash());
+                p.undo();
+                assert_eq!(p.board(), &board);
+            } else {
+                assert_eq!(r.unwrap_err().reason, goishi::IllegalMove::Suicide);
+                assert_eq!(p.board(), &board);
+            }
+        }
+    });
+    within(
+        "self-capture of 2,704 stones",
+        time,
+        Duration::from_secs(20),
+        peak,
+        64 * MIB,
+    );
+}
+
+/// Plays `moves` random moves (no pass) under positional superko on 19x19, suicide forbidden
+/// (random play that may self-capture can fill the board with one colour, where no placement
+/// is left), timing each block of a tenth of them.
+fn long_game(moves: usize, seed: u64) -> (Vec<Duration>, Box<dyn Position>) {
+    let mut p = rules("go/tromp-taylor:suicide=forbidden")
+        .new_game(Some((19, 19)))
+        .unwrap();
+    let g = p.geometry().clone();
+    let n = g.num_points();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut legal = Vec::new();
+    let block = moves / 10;
+    let mut blocks = Vec::new();
+    let mut started = Instant::now();
+    for i in 0..moves {
+        let mut played = false;
+        for _ in 0..24 {
+            let q = Move::Place(Point::new(rng.random_range(0..n)));
+            if p.play(q).is_ok() {
+                played = true;
+                break;
+            }
+        }
+        if !played {
+            // Every placement the sampling tried repeats a position: one from the full list,
+            // of the side to move or else of the other colour (GTP lets either colour move),
+            // so that the game goes on without two passes.
+            let to_move = p.side_to_move();
+            let mut found = None;
+            for color in [to_move, to_move.opponent()] {
+                p.legal_moves_as(color, &mut legal);
+                legal.retain(|m| *m != Move::Pass);
+                if !legal.is_empty() {
+                    found = Some((color, legal[rng.random_range(0..legal.len())]));
+                    break;
+                }
+            }
+            let (color, mv) = found.unwrap_or_else(|| {
+                panic!(
+                    "no placement for either colour after {i} moves\n{}",
+                    p.board().diagram()
+                )
+            });
+            p.play_as(color, mv).unwrap();
+        }
+        assert!(!p.is_over(), "the game ended after {} moves", i + 1);
+        if (i + 1) % block == 0 {
+            blocks.push(started.elapsed());
+            started = Instant::now();
+        }
+    }
+    (blocks, p)
+}
+
+/// A 100,000-move game under positional superko (10,000 by default): the history lookups
+/// stay constant-time (the last tenth of the moves takes not much longer than the first),
+/// memory stays linear, and undoing every move gives the empty board back.
+#[test]
+fn a_long_game_under_positional_superko() {
+    let moves = if slow() { 100_000 } else { 10_000 };
+    let seed = 7;
+    println!("{moves} moves, seed {seed}");
+    let ((blocks, mut p), time, peak) = measured(|| long_game(moves, seed));
+    let first = blocks[0].max(blocks[1]).as_secs_f64();
+    let last = blocks[blocks.len() - 1].as_secs_f64();
+    println!(
+        "blocks of {} moves: {:?}",
+        moves / 10,
+        blocks
+            .iter()
+            .map(|d| format!("{:.3}", d.as_secs_f64()))
+            .collect::<Vec<_>>()
+    );
+    assert!(
+        last <= 3.0 * first + 0.05,
+        "the last {} moves took {last:.3} s, the first ones {first:.3} s: history lookups grow with the game",
+        moves / 10
+    );
+    let per_move = peak / moves;
+    within(
+        &format!("{moves} moves under positional superko"),
+        time,
+        Duration::from_secs(if slow() { 60 } else { 20 }),
+        peak,
+        32 * MIB + moves * 512,
+    );
+    println!("{per_move} bytes of heap per move at the peak");
+    assert_eq!(p.history().len(), moves);
+    while p.undo().is_some() {}
+    assert_eq!(
+        p.board().count(Color::Black) + p.board().count(Color::White),
+        0
+    );
+}
+
+/// A writer that keeps only what the checks need: the bytes, the answers, and the answers
+/// that are errors other than illegal moves.
+#[derive(Default)]
+struct Tally {
+    bytes: usize,
+    answers: usize,
+    errors: usize,
+    tail: Vec<u8>,
+}
+
+impl Write for Tally {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.bytes += buf.len();
+        self.answers += buf.windows(2).filter(|w| w == b"\n\n").count();
+        if buf.first() == Some(&b'?') && !buf.starts_with(b"? illegal move") {
+            self.errors += 1;
+        }
+        // Every answer is checked for its form: they come one per write.
+        if let Err(e) = check_gtp_output(buf) {
+            self.tail = format!("{e}").into_bytes();
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The commands of a long GTP session: plays, generated moves and undos, with a look at the
+/// board now and then.
+fn gtp_session(commands: usize, seed: u64) -> Vec<u8> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let g = Geometry::square(19).unwrap();
+    let mut out = Vec::with_capacity(commands * 14);
+    let cycle = [
+        "play b",
+        "play w",
+        "genmove b",
+        "undo",
+        "is_legal w",
+        "undo",
+        "undo",
+    ];
+    for i in 0..commands {
+        if i % 5000 == 4999 {
+            out.extend_from_slice(b"showboard\n");
+            continue;
+        }
+        if i % 20_000 == 19_999 {
+            out.extend_from_slice(b"clear_board\n");
+            continue;
+        }
+        let c = cycle[i % cycle.len()];
+        out.extend_from_slice(c.as_bytes());
+        if c.starts_with("play") || c.starts_with("is_legal") {
+            let q = Point::new(rng.random_range(0..g.num_points()));
+            out.push(b' ');
+            out.extend_from_slice(g.point_name(q).as_bytes());
+        }
+        out.push(b'\n');
+    }
+    out
+}
+
+/// A GTP exchange of a million commands with undo (20,000 by default): every command gets an
+/// answer, none is an internal error, time is linear and memory does not grow with it.
+#[test]
+fn a_million_gtp_commands_with_undo() {
+    let commands = if slow() { 1_000_000 } else { 20_000 };
+    let input = gtp_session(commands, 11);
+    let (tally, time, peak) = measured(|| {
+        let mut engine = Engine::new(rules("go/chinese"), Some((19, 19)), 3).unwrap();
+        let mut tally = Tally::default();
+        gtp::serve(&mut engine, &input[..], &mut tally).unwrap();
+        assert_eq!(
+            engine.position().board().hash(),
+            engine.position().board().recompute_hash()
+        );
+        tally
+    });
+    assert!(
+        tally.tail.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&tally.tail)
+    );
+    assert_eq!(tally.answers, commands, "one answer per command");
+    println!(
+        "{commands} commands: {} answers, {} bytes, {} errors other than illegal moves",
+        tally.answers, tally.bytes, tally.errors
+    );
+    within(
+        &format!("a GTP session of {commands} commands"),
+        time,
+        Duration::from_secs(if slow() { 300 } else { 30 }),
+        peak,
+        16 * MIB,
+    );
+}
+
+/// `boardsize 1000000000` and its kin are refused at once, without allocating for them.
+#[test]
+fn huge_board_sizes_are_refused_without_allocating() {
+    let (answers, time, peak) = measured(|| {
+        let mut engine = Engine::new(rules("go/chinese"), Some((9, 9)), 1).unwrap();
+        let input = b"boardsize 1000000000\nboardsize 4294967296\nboardsize 99999999999999999999\nrectangular_boardsize 1000000000 1\nrectangular_boardsize 52 1000000000\nboardsize -1\nboardsize 0\nboardsize 53\nkata-set-rules go/chinese:size=1000000000\nkgs-rules chinese:size=1000000000\nplay b E5\n";
+        let mut out = Vec::new();
+        gtp::serve(&mut engine, &input[..], &mut out).unwrap();
+        assert_eq!(engine.size(), (9, 9));
+        assert_eq!(engine.position().history().len(), 1);
+        String::from_utf8(out).unwrap()
+    });
+    let answers: Vec<&str> = answers.trim_end().split("\n\n").collect();
+    assert_eq!(answers.len(), 11, "{answers:?}");
+    for a in &answers[..10] {
+        assert!(a.starts_with("? "), "{a}");
+        assert!(!a.contains("internal error"), "{a}");
+    }
+    assert_eq!(answers[10].trim_end(), "=");
+    assert!(answers[0].contains("unacceptable size"), "{}", answers[0]);
+    within(
+        "huge GTP board sizes",
+        time,
+        Duration::from_secs(5),
+        peak,
+        MIB,
+    );
+
+    let ((), time, peak) = measured(|| {
+        assert!(Geometry::rect(1_000_000_000, 1_000_000_000).is_err());
+        assert!(Geometry::torus(u32::MAX, 2).is_err());
+        assert!(Geometry::hex(1_000_000_000, 1).is_err());
+        assert!(rules("go/chinese")
+            .new_game(Some((1_000_000_000, 3)))
+            .is_err());
+        assert!(
+            Rules::parse("go/chinese:size=1000000000").is_err_and(|e| !e.to_string().is_empty())
+        );
+        assert!(goishi::parse_size("1000000000x1000000000").is_err());
+    });
+    within(
+        "huge sizes in the library",
+        time,
+        Duration::from_secs(5),
+        peak,
+        MIB,
+    );
+
+    // The real binary: a usage error naming the size, status 2.
+    for args in [
+        &["gtp", "--size", "1000000000"][..],
+        &[
+            "selfplay",
+            "--rules",
+            "chinese",
+            "--size",
+            "1000000000",
+            "--games",
+            "1",
+        ],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_goishi-under-test"))
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with("goishi: ") && err.contains("1000000000"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// An SGF file of about `bytes` bytes: a few moves, then comment nodes nested as deep
+/// variations (each level a node whose first child goes deeper and whose second child is a
+/// side line): 40,005 nodes, 20,000 levels deep.
+fn deep_sgf(bytes: usize) -> String {
+    let levels = 20_000usize;
+    // Each level is about 2 x pad + 23 bytes.
+    let pad = (bytes / levels / 2).saturating_sub(12).max(1);
+    let comment = "x".repeat(pad);
+    let mut s = String::with_capacity(bytes + 1024);
+    s.push_str("(;GM[1]FF[4]SZ[19]RU[go/chinese]KM[7.5];B[pd];W[dp];B[pp];W[dd]");
+    for i in 0..levels {
+        s.push_str("(;C[");
+        s.push_str(&comment);
+        s.push_str(&format!(" {i}]"));
+    }
+    for i in 0..levels {
+        s.push(')');
+        s.push_str(&format!(
+            "(;W[{}{}]C[{comment}])",
+            (b'a' + (i % 19) as u8) as char,
+            'a'
+        ));
+    }
+    s.push(')');
+    s
+}
+
+/// A 10 MB SGF with deep variations (1 MB by default) is read in bounded time and memory,
+/// by the library on a replay worker's stack and by the real binary; over the node limit it
+/// is refused with a message.
+#[test]
+fn a_10_mb_sgf_with_deep_variations() {
+    let bytes = if slow() { 10 * MIB } else { MIB };
+    let text = deep_sgf(bytes);
+    println!("SGF of {} bytes", text.len());
+    let choice = RulesChoice {
+        force: None,
+        fallback: rules("go/chinese"),
+    };
+    let (moves, time, peak) = measured(|| {
+        std::thread::scope(|s| {
+            std::thread::Builder::new()
+                .stack_size(goishi_cli::replay::WORKER_STACK)
+                .spawn_scoped(s, || {
+                    let record = sgf::parse_record(&text, &choice).unwrap();
+                    let p = record.replay(usize::MAX).unwrap();
+                    p.history().len()
+                })
+                .unwrap()
+                .join()
+                .unwrap()
+        })
+    });
+    assert_eq!(moves, 4);
+    within(
+        &format!("reading a {} MB SGF", text.len() / MIB),
+        time,
+        Duration::from_secs(if slow() { 300 } else { 60 }),
+        peak,
+        32 * MIB + 48 * text.len(),
+    );
+
+    let dir = temp_dir("deep-sgf");
+    let path = dir.join("deep.sgf");
+    std::fs::write(&path, &text).unwrap();
+    let start = Instant::now();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_goishi-under-test"))
+        .arg("replay")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains(": ok: 4 moves"), "{stdout}");
+    println!("goishi replay: {:.3} s", start.elapsed().as_secs_f64());
+
+    // Past the node limit: refused, with the limit in the message.
+    let mut over = String::from("(;GM[1]");
+    for _ in 0..sgf::MAX_NODES + 1 {
+        over.push_str(";C[x]");
+    }
+    over.push(')');
+    let err = sgf::parse_record(&over, &choice).unwrap_err();
+    assert!(err.message.contains("more than"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A fresh folder under the temporary directory.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("goishi-hardening-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Files without a length (devices) are read through a limit: `/dev/zero` as an SGF file or
+/// a graph board is refused without reading it all.
+#[test]
+fn files_without_a_length_are_read_through_a_limit() {
+    let zero = std::path::Path::new("/dev/zero");
+    if !zero.exists() {
+        println!("no /dev/zero here");
+        return;
+    }
+    let choice = RulesChoice {
+        force: None,
+        fallback: rules("go/chinese"),
+    };
+    let ((), time, peak) = measured(|| {
+        let err = sgf::read_record(zero, &choice).unwrap_err();
+        assert!(err.message.contains("at most"), "{err}");
+        let err = rules("go/chinese:board=graph:/dev/zero")
+            .new_game(None)
+            .unwrap_err();
+        assert!(err.to_string().contains("larger than"), "{err}");
+    });
+    within(
+        "/dev/zero as SGF and graph",
+        time,
+        Duration::from_secs(30),
+        peak,
+        128 * MIB,
+    );
+}
