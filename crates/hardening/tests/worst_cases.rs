@@ -300,7 +300,7 @@ impl Write for Tally {
         }
         // Every answer is checked for its form: they come one per write.
         if let Err(e) = check_gtp_output(buf) {
-            self.tail = format!("{e}").into_bytes();
+            self.tail = e.into_bytes();
         }
         Ok(buf.len())
     }
