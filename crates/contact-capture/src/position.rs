@@ -187,9 +187,11 @@ impl ContactPosition {
     }
 
     /// The stones a placement of `color` at the empty point `p` would remove, appended to
-    /// `out` (in no particular order). Legality is not checked.
+    /// `out` (in no particular order). Legality is not checked; nothing is appended for an
+    /// occupied point or one off the board.
     pub fn removals_into(&self, color: Color, p: Point, out: &mut Vec<Point>) {
-        if self.engine.board().is_empty_at(p) {
+        let board = self.engine.board();
+        if p.index() < board.geometry().num_points() && board.is_empty_at(p) {
             self.engine.for_each_removal(color, p, |v| out.push(v));
         }
     }
