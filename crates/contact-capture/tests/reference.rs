@@ -344,3 +344,157 @@ fn incremental_captures_match_the_reference() {
     }
     assert!(runs > 300, "only {runs} runs");
 }
+
+/// One state of the naive history: the board, who moves next, whose placement made it.
+type State = (Vec<Option<Color>>, Color, Option<Color>);
+
+fn cells(board: &Board) -> Vec<Option<Color>> {
+    board.geometry().points().map(|p| board.get(p)).collect()
+}
+
+/// Whether `c` placing at `p` is legal under `ko`, judged from the full list of earlier
+/// states by comparing whole boards (no hash).
+/// The rule a naive check applies: contact table, capture parameters, repetition rule.
+struct NaiveRule<'a> {
+    table: &'a NeighborTable,
+    params: Params,
+    ko: &'a str,
+}
+
+fn naive_legal(
+    rule: &NaiveRule,
+    history: &[State],
+    turns: &[goishi_board::Turn],
+    board: &Board,
+    c: Color,
+    p: Point,
+) -> bool {
+    let mut result = cells(board);
+    result[p.index()] = Some(c);
+    for v in reference(board, rule.table, rule.params, c, p) {
+        result[v.index()] = None;
+    }
+    match rule.ko {
+        "none" => true,
+        "positional" => history.iter().all(|(b, _, _)| *b != result),
+        "situational" => history
+            .iter()
+            .all(|(b, next, _)| !(*b == result && *next == c.opponent())),
+        "natural-situational" => history
+            .iter()
+            .all(|(b, _, by)| !(*b == result && *by == Some(c))),
+        "simple" => match turns.last() {
+            Some(last) if last.color == c.opponent() && matches!(last.mv, Move::Place(_)) => {
+                history[history.len() - 2].0 != result
+            }
+            _ => true,
+        },
+        other => unreachable!("unknown ko {other}"),
+    }
+}
+
+#[test]
+fn repetition_matches_a_naive_history() {
+    let seed: u64 = std::env::var("CONTACT_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x00C0_FFEE);
+    println!("CONTACT_SEED={seed}");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EED);
+    let a1 = Params {
+        k: 1,
+        b: false,
+        c: false,
+        t: 2,
+        local: false,
+        capped: false,
+    };
+    let b2 = Params {
+        k: 2,
+        b: true,
+        t: 2,
+        ..a1
+    };
+    let c2_local = Params {
+        k: 2,
+        c: true,
+        local: true,
+        capped: true,
+        ..a1
+    };
+    let boards = [
+        (Geometry::square(3).unwrap(), "orthogonal"),
+        (Geometry::square(4).unwrap(), "king"),
+        (Geometry::torus(3, 3).unwrap(), "king"),
+        (Geometry::hex(4, 4).unwrap(), "hex"),
+    ];
+    for ko in [
+        "none",
+        "simple",
+        "positional",
+        "situational",
+        "natural-situational",
+    ] {
+        for (geometry, contact) in &boards {
+            for params in [a1, b2, c2_local] {
+                for _game in 0..3 {
+                    let rules = rules_for(params, contact, true, ko);
+                    let setup = Setup::new(rules, geometry.clone());
+                    let mut position = ContactPosition::from_setup(setup).unwrap();
+                    let table = geometry.neighbors(position.model().adjacency).unwrap();
+                    let mut history: Vec<State> =
+                        vec![(cells(position.board()), Color::Black, None)];
+                    let mut list = Vec::new();
+                    let rule = NaiveRule { table, params, ko };
+                    for step in 0..60 {
+                        if position.is_over() {
+                            break;
+                        }
+                        for c in Color::ALL {
+                            position.legal_moves_as(c, &mut list);
+                            let expected: Vec<Move> = geometry
+                                .points()
+                                .filter(|&p| position.board().is_empty_at(p))
+                                .filter(|&p| {
+                                    naive_legal(
+                                        &rule,
+                                        &history,
+                                        position.history(),
+                                        position.board(),
+                                        c,
+                                        p,
+                                    )
+                                })
+                                .map(Move::Place)
+                                .chain([Move::Pass])
+                                .collect();
+                            assert_eq!(
+                                list, expected,
+                                "ko={ko} {params:?} {contact} step {step}, {c} to move\n{position:?}"
+                            );
+                        }
+                        if rng.random_bool(0.1) && !position.history().is_empty() {
+                            position.undo().unwrap();
+                            history.pop();
+                            continue;
+                        }
+                        let c = if rng.random_bool(0.8) {
+                            position.side_to_move()
+                        } else {
+                            position.side_to_move().opponent()
+                        };
+                        position.legal_moves_as(c, &mut list);
+                        let mv = if rng.random_bool(0.05) {
+                            Move::Pass
+                        } else {
+                            list[rng.random_range(0..list.len())]
+                        };
+                        position.play_as(c, mv).unwrap();
+                        let by = mv.point().map(|_| c);
+                        history.push((cells(position.board()), c.opponent(), by));
+                    }
+                }
+            }
+        }
+    }
+}
