@@ -43,7 +43,11 @@ struct Entry {
     /// The colour whose placement created this board; `None` for the initial board, passes
     /// and resignations.
     creator: Option<Color>,
+    /// The previous entry with the same hash, or `NO_ENTRY` (unless `ko=none`).
+    same_hash: u32,
 }
+
+const NO_ENTRY: u32 = u32::MAX;
 
 /// A contact-capture game: the board, the side to move, and the history the rules need.
 ///
@@ -65,7 +69,8 @@ pub struct ContactPosition {
     entries: Vec<Entry>,
     /// The cells of each entry's board, one after the other (unless `ko=none`).
     snapshots: Vec<u8>,
-    /// How many entries have each board hash (unless `ko=none`).
+    /// The latest entry with each board hash (unless `ko=none`); earlier ones are chained
+    /// through `Entry::same_hash`.
     seen: HashMap<u64, u32, BuildHasherDefault<PassThrough>>,
     captures: [u32; 2],
     outcome: Option<GameResult>,
@@ -228,16 +233,21 @@ impl ContactPosition {
 
     fn push_entry(&mut self, creator: Option<Color>) {
         let hash = self.engine.board().hash();
+        let mut same_hash = NO_ENTRY;
+        if self.config.ko != Ko::None {
+            self.snapshots
+                .extend_from_slice(self.engine.board().cells());
+            same_hash = self
+                .seen
+                .insert(hash, self.entries.len() as u32)
+                .unwrap_or(NO_ENTRY);
+        }
         self.entries.push(Entry {
             hash,
             to_move: self.to_move,
             creator,
+            same_hash,
         });
-        if self.config.ko != Ko::None {
-            self.snapshots
-                .extend_from_slice(self.engine.board().cells());
-            *self.seen.entry(hash).or_insert(0) += 1;
-        }
     }
 
     fn pop_entry(&mut self) {
@@ -247,11 +257,10 @@ impl ContactPosition {
         if self.config.ko != Ko::None {
             let n = self.engine.board().geometry().num_points();
             self.snapshots.truncate(self.entries.len() * n);
-            if let Some(count) = self.seen.get_mut(&entry.hash) {
-                *count -= 1;
-                if *count == 0 {
-                    self.seen.remove(&entry.hash);
-                }
+            if entry.same_hash == NO_ENTRY {
+                self.seen.remove(&entry.hash);
+            } else {
+                self.seen.insert(entry.hash, entry.same_hash);
             }
         }
     }
@@ -279,20 +288,26 @@ impl ContactPosition {
             }
             ko => {
                 let (hash, count) = self.engine.after(c, p);
-                if !self.seen.contains_key(&hash) {
+                let Some(&latest) = self.seen.get(&hash) else {
                     return Ok(());
-                }
+                };
                 let next = c.opponent();
-                for (i, e) in self.entries.iter().enumerate() {
-                    let relevant = e.hash == hash
-                        && match ko {
-                            Ko::Situational => e.to_move == next,
-                            Ko::NaturalSituational => e.creator == Some(c),
-                            _ => true,
-                        };
-                    if relevant && self.engine.after_equals(c, p, count, self.snapshot(i)) {
+                let mut i = latest;
+                while i != NO_ENTRY {
+                    let e = &self.entries[i as usize];
+                    let relevant = match ko {
+                        Ko::Situational => e.to_move == next,
+                        Ko::NaturalSituational => e.creator == Some(c),
+                        _ => true,
+                    };
+                    if relevant
+                        && self
+                            .engine
+                            .after_equals(c, p, count, self.snapshot(i as usize))
+                    {
                         return Err(IllegalMove::Superko);
                     }
+                    i = e.same_hash;
                 }
                 Ok(())
             }
