@@ -376,3 +376,51 @@ fn any_arrangement_of_setup_stones_is_accepted() {
     assert_eq!(effect.captured, 4);
     assert_eq!(position.board().count(Color::Black), 0);
 }
+
+#[test]
+fn undo_reopens_a_finished_game_and_restores_it_exactly() {
+    let mut game = rules("contact/1a:size=5").new_game(None).unwrap();
+    let g = game.geometry().clone();
+    let c3 = Move::Place(g.parse_point("C3").unwrap());
+    let d4 = Move::Place(g.parse_point("D4").unwrap());
+    game.play(c3).unwrap();
+    let before = game.clone_box();
+    let effect = game.play(d4).unwrap();
+    assert_eq!(effect.captured, 1);
+    game.play(Move::Pass).unwrap();
+    let effect = game.play(Move::Pass).unwrap();
+    assert!(effect.ended);
+    assert_eq!(
+        game.outcome().map(|r| r.to_string()),
+        Some("W+1".to_owned())
+    );
+    let mut list = vec![Move::Pass];
+    game.legal_moves(&mut list);
+    assert!(list.is_empty());
+    assert_eq!(
+        game.check_move(Color::Black, Move::Pass),
+        Err(goishi_board::IllegalMove::GameOver)
+    );
+    // Undo reopens the game.
+    assert_eq!(game.undo().map(|t| t.mv), Some(Move::Pass));
+    assert!(!game.is_over());
+    game.legal_moves(&mut list);
+    assert_eq!(list.last(), Some(&Move::Pass));
+    assert_eq!(list.len(), 25 - 1 + 1);
+    // Black's C3 would take D4 and recreate the board after move 1.
+    assert_eq!(
+        game.check_move(Color::Black, c3),
+        Err(goishi_board::IllegalMove::Superko)
+    );
+    game.undo().unwrap();
+    game.undo().unwrap();
+    let now = game.as_any().downcast_ref::<ContactPosition>().unwrap();
+    let then = before.as_any().downcast_ref::<ContactPosition>().unwrap();
+    assert!(
+        now == then,
+        "undo did not restore the position:\n{now:?}\n{then:?}"
+    );
+    assert_eq!(game.board().hash(), before.board().hash());
+    assert_eq!(game.captures(Color::White), 0);
+    assert_eq!(game.side_to_move(), Color::White);
+}
