@@ -739,18 +739,24 @@ const RULES_NOTES: &str = "\
 - goishi: `go/chinese` (simple ko, suicide forbidden) and `go/chinese-ogs` (positional superko, \
 suicide forbidden). Simple ko forbids a play that recreates the board as it was before the \
 opponent's last play, unless it removes stones of the mover.
-- goban (`Game` with the `JAPANESE` preset for simple ko, `CHINESE` for superko): \
-no undo; every play stores a copy of the board (`Goban`: chains, board, next-stone list) in \
-the game's history, under either preset. Its superko check replays only capturing plays and \
-is skipped in the first two moves; its ko point forbids the immediate retake of a single \
-stone that captured a single stone unless the retake captures a larger chain, even when the \
-retake also captures another single stone (goishi allows that retake: the board differs). \
-Boards are at most 19x19.
+- goban (`Game` with the `JAPANESE` preset for simple ko, `CHINESE` for superko): no undo; \
+every play stores a copy of the board (`Goban`: chains, board, next-stone list) in the \
+game's history, under either preset, which is what its clones and its memory figures \
+carry. Its ko point, set whenever a play captures exactly one stone, forbids the immediate \
+retake there unless the retake captures a chain of more than one stone. Its superko check looks only at plays that \
+capture, and only once its history holds more than two boards. Boards up to 19x19.
 - go_game_board (`Board`, a port of libEGo's playout board, `default-features = false`): \
-simple ko only, suicide forbidden, no undo and no superko history; `play_legal` trusts the \
-caller, so the adapter asks `is_legal` first. Its ko vertex forbids the retake even when the \
-retake would capture more than the ko stone. Boards are at most 19x19, held in fixed 21x21 \
-arrays whatever the size.
+simple ko only (its ko vertex, set when a single stone captures a single stone), suicide \
+forbidden, no undo, no history, so no superko; `play_legal` trusts its caller, so the \
+adapter asks `is_legal` first. Boards up to 19x19, held in fixed 21x21 arrays whatever the \
+size, which is its `size_of`.
+- With suicide forbidden the three simple-ko rules forbid the same plays: any other chain \
+next to the ko point kept a liberty through the capture, so a retake can only capture the \
+ko stone. The agreement tests confirm it move by move on whole games, and find goban's \
+superko and goishi's in agreement on every position tested (a play that captures nothing \
+did not repeat a board in those games).
+- After two passes goishi ends the game and lists no legal move; the peers leave ending the \
+game to their caller. The playout policy stops after two passes for every engine.
 ";
 
 #[cfg(test)]
