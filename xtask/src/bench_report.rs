@@ -187,8 +187,16 @@ fn run(options: &BenchOptions) -> Result<(), String> {
     } else {
         "cargo xtask bench-report"
     };
-    let date = utc_text(started);
-    let revision = revision(&root);
+    // Re-rendered results are dated by the bench binary's file, and say nothing of the load or
+    // source of a run they did not see.
+    let (date, load, revision) = if options.no_run {
+        let written = std::fs::metadata(home.join(goishi_bench::EXTRA_FILE))
+            .and_then(|m| m.modified())
+            .unwrap_or(started);
+        (utc_text(written), None, None)
+    } else {
+        (utc_text(started), load, revision(&root))
+    };
     let text = render(&ReportInput {
         results: &results,
         extra: &extra,
