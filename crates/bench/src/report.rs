@@ -626,7 +626,13 @@ pub fn render(input: &ReportInput<'_>) -> String {
              under load are noisy, ratios within one run less so than absolute figures."
         );
     }
-    let _ = writeln!(out, "- Reproduce: `{}`\n", input.command);
+    let _ = writeln!(out, "- Reproduce: `{}`", input.command);
+    out.push_str(
+        "- The harness: `crates/bench` (one adapter per engine over a single playout policy, \
+         the fixed positions, the agreement tests); `cargo bench -p goishi-bench` runs the \
+         suite without writing this page, `cargo test -p goishi-bench` checks the engines \
+         agree.\n\n",
+    );
 
     out.push_str("## Targets\n\n| target | wanted | measured | met |\n|---|---:|---:|:---:|\n");
     for t in targets(results) {
