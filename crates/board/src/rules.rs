@@ -271,10 +271,26 @@ impl Registry {
     }
 }
 
-/// The registry of this program (collected on first use).
+static REGISTRY: OnceLock<Registry> = OnceLock::new();
+
+/// The registry of this program: what `inventory` collected, on first use, unless a registry
+/// was installed before with [`install_registry`]. [`Rules::parse`], setups and game records
+/// read rules strings through it.
 pub fn registry() -> &'static Registry {
-    static REGISTRY: OnceLock<Registry> = OnceLock::new();
     REGISTRY.get_or_init(Registry::collect)
+}
+
+/// Installs the program's registry explicitly, for targets where `inventory` collects nothing
+/// (the facade crate does it from its explicit lists). It must come before the first use of
+/// [`registry`]; returns `false` (and changes nothing) when the registry is already set.
+pub fn install_registry(registry: Registry) -> bool {
+    REGISTRY.set(registry).is_ok()
+}
+
+/// Whether `inventory` collected no variant at all in this program (a target where its
+/// registrations do not run, or no rule crate linked).
+pub fn inventory_is_empty() -> bool {
+    inventory::iter::<VariantInfo>.into_iter().next().is_none()
 }
 
 /// What is wrong with a rules string.

@@ -22,7 +22,7 @@
 //! # }
 //! ```
 
-use std::sync::OnceLock;
+use std::sync::Once;
 
 pub use goishi_board as board;
 pub use goishi_board::*;
@@ -35,16 +35,22 @@ pub use goishi_contact_capture as contact;
 
 /// The registry of every variant of the enabled families.
 ///
-/// It is the `inventory`-collected registry ([`goishi_board::registry`]); on a target where
-/// `inventory` collects nothing, a registry built from the explicit lists of
-/// [`linked_variants`] and [`linked_syntaxes`] instead.
+/// It is the `inventory`-collected registry ([`goishi_board::registry`]). On a target where
+/// `inventory` collects nothing, the first call installs a registry built from the explicit
+/// lists of [`linked_variants`] and [`linked_syntaxes`] as the program's registry, so that
+/// [`Rules::parse`], setups and game records find the variants too: on such a target, call
+/// `goishi::registry()` once before anything else reads a rules string.
 pub fn registry() -> &'static Registry {
-    let collected = goishi_board::registry();
-    if collected.variants().next().is_some() || linked_variants().is_empty() {
-        return collected;
-    }
-    static FALLBACK: OnceLock<Registry> = OnceLock::new();
-    FALLBACK.get_or_init(|| Registry::from_parts(linked_variants(), linked_syntaxes()))
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        if goishi_board::inventory_is_empty() && !linked_variants().is_empty() {
+            goishi_board::install_registry(Registry::from_parts(
+                linked_variants(),
+                linked_syntaxes(),
+            ));
+        }
+    });
+    goishi_board::registry()
 }
 
 /// The variants of the enabled families, from each rule crate's explicit `VARIANTS` list
