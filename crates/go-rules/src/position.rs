@@ -802,6 +802,23 @@ impl GoPosition {
                 });
             }
         }
+        if self.config.suicide != Suicide::Allowed {
+            // An opponent's eye: legal only if it captures (a single stone put there
+            // removes one stone by itself: never legal under forbidden or multi-stone).
+            let c = self.chains.counts[p];
+            if c[EMPTY as usize] == 0 && c[cell_of(color) as usize] == 0 {
+                let chains = &self.chains;
+                let captures = self
+                    .geometry
+                    .default_neighbors()
+                    .of(Point::new(p))
+                    .iter()
+                    .any(|q| chains.stats[chains.chain_id[q.index()] as usize].in_atari());
+                if !captures {
+                    return Err(IllegalMove::Suicide);
+                }
+            }
+        }
         let a = self.analyze(p, color);
         if a.suicide {
             match self.config.suicide {
