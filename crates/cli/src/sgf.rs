@@ -444,6 +444,19 @@ fn build_record(
         let mut setup_ids: Vec<&str> = Vec::new();
         let mut kept: Vec<Prop> = Vec::new();
         for prop in &node.properties {
+            // `sgf-parse` takes any ASCII text before '[' as an identifier; written back, a
+            // text such as "" or ":13]" would make the values join another property.
+            if let Prop::Unknown(id, _) | Prop::Invalid(id, _) = prop {
+                if id.is_empty() || !id.bytes().all(|b| b.is_ascii_alphabetic()) {
+                    return Err(SgfError::at(
+                        i,
+                        format!(
+                            "not valid SGF: property identifier {:?}; expected letters (upper case in FF[4])",
+                            id.chars().take(24).collect::<String>()
+                        ),
+                    ));
+                }
+            }
             match prop {
                 Prop::B(m) | Prop::W(m) => {
                     let (color, id) = if matches!(prop, Prop::B(_)) {
