@@ -1,12 +1,13 @@
 //! goishi: a rules engine for Go and Go-like capture games.
 //!
 //! This crate is the front door: the whole core API ([`goishi_board`]) at the top level, and
-//! each rule family behind a Cargo feature, both on by default:
+//! each rule family behind a Cargo feature, all on by default:
 //!
 //! | feature | module | variants |
 //! |---|---|---|
 //! | `go` | [`go`] (`goishi-go-rules`) | `go/tromp-taylor`, `go/chinese`, `go/japanese`, ... |
 //! | `contact` | [`contact`] (`goishi-contact-capture`) | `contact/1a` ... `contact/4a` |
+//! | `capture` | [`capture`] (`goishi-capture-go`, turns `go` on) | `capture/atari-go`, `capture/five` |
 //!
 //! Each rule crate registers its variants with `inventory`; naming the crates here (the
 //! re-exports below, and [`linked_variants`]) is what links them into a program, so that
@@ -32,6 +33,11 @@ pub use goishi_go_rules as go;
 
 #[cfg(feature = "contact")]
 pub use goishi_contact_capture as contact;
+
+#[cfg(feature = "capture")]
+pub use goishi_capture_go as capture;
+
+// new-variant: re-exports above this line
 
 /// The registry of every variant of the enabled families.
 ///
@@ -62,6 +68,9 @@ pub fn linked_variants() -> Vec<&'static VariantInfo> {
     all.extend(goishi_go_rules::VARIANTS.iter().copied());
     #[cfg(feature = "contact")]
     all.extend(goishi_contact_capture::VARIANTS.iter().copied());
+    #[cfg(feature = "capture")]
+    all.extend(goishi_capture_go::VARIANTS.iter().copied());
+    // new-variant: variant lists above this line
     all
 }
 
@@ -81,4 +90,7 @@ pub const FAMILIES: &[(&str, &str)] = &[
     ("go", "go"),
     #[cfg(feature = "contact")]
     ("contact", "contact"),
+    #[cfg(feature = "capture")]
+    ("capture", "capture"),
+    // new-variant: families above this line
 ];

@@ -1,6 +1,7 @@
 //! The registered variants are exactly those of the enabled features, as listed in
 //! `conformance/variants.txt`: checked for every feature combination by `.ci/run`
-//! (`cargo test -p goishi --no-default-features [--features go|contact|go,contact]`).
+//! (`cargo test -p goishi --no-default-features --features F` for every subset F of the
+//! family features). A feature that turns another on (`capture` turns `go` on) registers both.
 
 use std::collections::BTreeSet;
 
@@ -8,6 +9,8 @@ use std::collections::BTreeSet;
 const FEATURES: &[(&str, bool)] = &[
     ("go", cfg!(feature = "go")),
     ("contact", cfg!(feature = "contact")),
+    ("capture", cfg!(feature = "capture")),
+    // new-variant: features above this line
 ];
 
 /// The committed ids of the families whose feature is on.
