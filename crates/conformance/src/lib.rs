@@ -20,6 +20,7 @@ use goishi_board::{BoardKind, Registry, Rules, VariantInfo};
 use serde::Serialize;
 
 mod case;
+pub mod docs;
 pub mod games;
 pub mod meta;
 mod snapshot;
