@@ -7,11 +7,15 @@ use std::process::ExitCode;
 use goishi_conformance::{run, Layout, Options, DEFAULT_SEED};
 
 mod bench_report;
+mod docs;
 mod fuzz;
+mod new_variant;
 
 const USAGE: &str = "\
 usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S] [--json]
        cargo xtask fuzz --seconds N [--target T] [--seed S] [--release]
+       cargo xtask docs [--check]
+       cargo xtask new-variant --id FAMILY/NAME [--family TITLE] [--crate DIR] [--root DIR] [--dry-run]
 
   conformance   run the conformance suites of every registered variant (or of --variant):
                 the meta checks, the case files under conformance/, and the universal
@@ -30,6 +34,20 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
     --seed S      the first seed (default: the clock)
     --release     build the harness optimized (more inputs, no overflow checks)
 
+  docs          write the reference pages generated from the registry and the case files:
+                docs/variants.md and docs/variants/<family>-<name>.md
+    --check       write nothing; fail, naming them, if the pages are stale
+
+  new-variant   scaffold a variant: a new rule crate crates/<DIR> (a complete template
+                game), or a new preset in the existing crate of FAMILY; plus its case
+                folder conformance/FAMILY/NAME/, its line in conformance/variants.txt and,
+                for a new family, its facade feature (see CONTRIBUTING.md)
+    --id FAMILY/NAME  the variant id (lower case, digits, hyphens)
+    --family TITLE    the family's name in words, for a new family (default: FAMILY)
+    --crate DIR       the new crate's folder under crates/ (default: FAMILY)
+    --root DIR        the workspace to write into (default: this one)
+    --dry-run         list the files it would write, write nothing
+
 Exit status: 0 when everything passed, 1 on a failure, 2 on a usage error.";
 
 const DEFAULT_GAMES: u32 = 20;
@@ -44,6 +62,14 @@ fn main() -> ExitCode {
         Some("bench-report") => bench_report::main(&args[1..]),
         Some("fuzz") => match fuzz::parse(&args[1..]) {
             Ok(options) => fuzz::run(&options),
+            Err(message) => usage_error(&message),
+        },
+        Some("docs") => match docs::parse(&args[1..]) {
+            Ok(check) => docs::run(check),
+            Err(message) => usage_error(&message),
+        },
+        Some("new-variant") => match new_variant::parse(&args[1..]) {
+            Ok(options) => new_variant::run(&options),
             Err(message) => usage_error(&message),
         },
         Some("help" | "-h" | "--help") => {

@@ -46,7 +46,7 @@ pub static OPTIONS: &[OptionSpec] = &[
 ];
 
 /// A registered capture-go variant with its own defaults.
-macro_rules! capture_variant {
+macro_rules! variant {
     ($name:ident, $id:literal, [$($alias:literal),*], $summary:literal, $docs:expr, [$($k:literal = $v:literal),*]) => {
         /// A registered capture-go variant (see its `docs`).
         pub const $name: VariantInfo = VariantInfo {
@@ -65,7 +65,7 @@ macro_rules! capture_variant {
     };
 }
 
-capture_variant!(
+variant!(
     ATARI_GO,
     "capture/atari-go",
     ["atari-go", "capture-go", "first-capture"],
@@ -74,7 +74,7 @@ capture_variant!(
     []
 );
 
-capture_variant!(
+variant!(
     FIVE,
     "capture/five",
     ["capture-five", "first-to-five"],

@@ -1,0 +1,655 @@
+//! `cargo xtask new-variant --id FAMILY/NAME [--family TITLE] [--crate DIR] [--root DIR]
+//! [--dry-run]`: scaffolds a variant.
+//!
+//! - A new family: a rule crate `crates/DIR` (package `goishi-DIR`) whose position is a
+//!   small complete game (the template: Go without captures), its first variant, its rules
+//!   page `docs/rules/DIR.md`, and its facade feature (crates/goishi: the feature, on by
+//!   default; the re-export, `linked_variants()`, `FAMILIES`, the registry test's list).
+//! - A new preset of an existing family: a `variant!` line and a docs page in the family's
+//!   crate (found by its `[package.metadata.goishi] family = "..."`), and a section in the
+//!   family's rules page.
+//!
+//! Both: a case folder `conformance/FAMILY/NAME/` with a first case file, and the id in
+//! `conformance/variants.txt` (kept sorted). The edits are insertions at marker comments
+//! (`// new-variant: ... above this line`); a missing marker is an error that names the file
+//! and writes nothing. The result builds, registers and passes `cargo xtask conformance`
+//! untouched (checked by the test at the end of this file).
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// What to scaffold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewVariant {
+    pub family: String,
+    pub name: String,
+    pub title: Option<String>,
+    pub crate_dir: Option<String>,
+    pub root: PathBuf,
+    pub dry_run: bool,
+}
+
+impl NewVariant {
+    fn id(&self) -> String {
+        format!("{}/{}", self.family, self.name)
+    }
+}
+
+/// One file to write: its path relative to the root and its new text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileEdit {
+    pub path: PathBuf,
+    pub text: String,
+    pub created: bool,
+}
+
+/// The workspace this xtask was built from.
+fn workspace_root() -> PathBuf {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    here.parent().unwrap_or(here).to_path_buf()
+}
+
+/// Parses the options of `new-variant`.
+pub fn parse(args: &[String]) -> Result<NewVariant, String> {
+    let (mut id, mut title, mut crate_dir, mut root, mut dry_run) = (None, None, None, None, false);
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = || {
+            inline
+                .clone()
+                .or_else(|| it.next().cloned())
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
+        match flag {
+            "--id" => id = Some(value()?),
+            "--family" => title = Some(value()?),
+            "--crate" => crate_dir = Some(value()?),
+            "--root" => root = Some(PathBuf::from(value()?)),
+            "--dry-run" if inline.is_none() => dry_run = true,
+            _ => return Err(format!("unknown option {arg:?}")),
+        }
+    }
+    let id = id.ok_or("new-variant needs --id FAMILY/NAME")?;
+    let (family, name) = id
+        .split_once('/')
+        .ok_or_else(|| format!("--id {id:?}: expected FAMILY/NAME, like capture/atari-go"))?;
+    for (what, word) in [("family", family), ("name", name)] {
+        if !is_word(word) {
+            return Err(format!(
+                "--id {id:?}: the {what} {word:?} must be lower-case letters, digits and single hyphens, starting with a letter"
+            ));
+        }
+    }
+    if let Some(dir) = &crate_dir {
+        if !is_word(dir) {
+            return Err(format!(
+                "--crate {dir:?}: expected lower-case letters, digits and single hyphens"
+            ));
+        }
+    }
+    if let Some(t) = &title {
+        if t.trim().is_empty() || t.contains(['"', '\\', '\n']) {
+            return Err(format!(
+                "--family {t:?}: expected the family's name in words, without quotes"
+            ));
+        }
+    }
+    Ok(NewVariant {
+        family: family.to_owned(),
+        name: name.to_owned(),
+        title,
+        crate_dir,
+        root: root.unwrap_or_else(workspace_root),
+        dry_run,
+    })
+}
+
+fn is_word(s: &str) -> bool {
+    s.starts_with(|c: char| c.is_ascii_lowercase())
+        && !s.ends_with('-')
+        && !s.contains("--")
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+/// `capture-go` as `CaptureGo`.
+fn camel(s: &str) -> String {
+    s.split('-')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// The templates, filled by [`fill`].
+mod templates {
+    pub const CARGO: &str = include_str!("../templates/family/Cargo.toml.txt");
+    pub const LIB: &str = include_str!("../templates/family/lib.rs.txt");
+    pub const POSITION: &str = include_str!("../templates/family/position.rs.txt");
+    pub const VARIANTS: &str = include_str!("../templates/family/variants.rs.txt");
+    pub const PRESET: &str = include_str!("../templates/family/preset.rs.txt");
+    pub const VARIANT_DOCS: &str = include_str!("../templates/family/variant-docs.md.txt");
+    pub const RULES_PAGE: &str = include_str!("../templates/family/rules.md.txt");
+    pub const CASE: &str = include_str!("../templates/family/case.toml.txt");
+    pub const FAMILY_CASE: &str = include_str!("../templates/family/family-case.toml.txt");
+    pub const TEST: &str = include_str!("../templates/family/conformance.rs.txt");
+}
+
+/// The values the templates name.
+struct Names {
+    vars: Vec<(&'static str, String)>,
+}
+
+impl Names {
+    fn fill(&self, template: &str) -> String {
+        let mut out = template.to_owned();
+        for (k, v) in &self.vars {
+            out = out.replace(&format!("{{{{{k}}}}}"), v);
+        }
+        out
+    }
+}
+
+/// An existing family crate: its folder (relative to the root) and its rules page.
+struct FamilyCrate {
+    dir: PathBuf,
+    docs: PathBuf,
+}
+
+/// The crate under `crates/` whose metadata names `family`.
+fn find_family_crate(root: &Path, family: &str) -> Result<Option<FamilyCrate>, String> {
+    let crates = root.join("crates");
+    let entries =
+        std::fs::read_dir(&crates).map_err(|e| format!("cannot read {}: {e}", crates.display()))?;
+    let mut dirs: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    dirs.sort();
+    for dir in dirs {
+        let Ok(text) = std::fs::read_to_string(dir.join("Cargo.toml")) else {
+            continue;
+        };
+        let Some(meta) = text.split("[package.metadata.goishi]").nth(1) else {
+            continue;
+        };
+        let meta = meta.split("\n[").next().unwrap_or_default();
+        let field = |key: &str| {
+            meta.lines()
+                .filter_map(|l| l.split_once('='))
+                .find(|(k, _)| k.trim() == key)
+                .map(|(_, v)| v.trim().trim_matches('"').to_owned())
+        };
+        if field("family").as_deref() == Some(family) {
+            let rel = dir.strip_prefix(root).unwrap_or(&dir).to_path_buf();
+            let docs = field("docs").ok_or_else(|| {
+                format!(
+                    "{}/Cargo.toml: [package.metadata.goishi] has no docs = \"docs/rules/PAGE.md\"",
+                    rel.display()
+                )
+            })?;
+            return Ok(Some(FamilyCrate {
+                dir: rel,
+                docs: PathBuf::from(docs),
+            }));
+        }
+    }
+    Ok(None)
+}
+
+/// The files of the workspace as they will be once edited.
+struct Tree<'a> {
+    root: &'a Path,
+    edits: Vec<FileEdit>,
+}
+
+impl Tree<'_> {
+    fn read(&self, path: &Path) -> Result<String, String> {
+        if let Some(e) = self.edits.iter().find(|e| e.path == path) {
+            return Ok(e.text.clone());
+        }
+        std::fs::read_to_string(self.root.join(path))
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))
+    }
+
+    fn create(&mut self, path: PathBuf, text: String) -> Result<(), String> {
+        if self.root.join(&path).exists() || self.edits.iter().any(|e| e.path == path) {
+            return Err(format!("{} exists already", path.display()));
+        }
+        self.edits.push(FileEdit {
+            path,
+            text,
+            created: true,
+        });
+        Ok(())
+    }
+
+    fn set(&mut self, path: PathBuf, text: String) {
+        match self.edits.iter_mut().find(|e| e.path == path) {
+            Some(e) => e.text = text,
+            None => self.edits.push(FileEdit {
+                path,
+                text,
+                created: false,
+            }),
+        }
+    }
+
+    /// Inserts `text` on the lines before the line that contains `marker`.
+    fn insert_before(&mut self, path: &Path, marker: &str, text: &str) -> Result<(), String> {
+        let old = self.read(path)?;
+        let at = old.find(marker).ok_or_else(|| {
+            format!(
+                "{}: no marker {marker:?}; add the lines by hand (CONTRIBUTING.md)",
+                path.display()
+            )
+        })?;
+        let line_start = old[..at].rfind('\n').map_or(0, |i| i + 1);
+        let mut new = old.clone();
+        new.insert_str(line_start, text);
+        self.set(path.to_path_buf(), new);
+        Ok(())
+    }
+}
+
+/// Every file to write for `options`, or why it cannot be done (nothing written).
+pub fn plan(options: &NewVariant) -> Result<Vec<FileEdit>, String> {
+    let root = options.root.as_path();
+    let id = options.id();
+    let (family, name) = (options.family.as_str(), options.name.as_str());
+    let list_path = Path::new("conformance").join("variants.txt");
+    let mut tree = Tree {
+        root,
+        edits: Vec::new(),
+    };
+    let list = tree.read(&list_path)?;
+    if list.lines().any(|l| l.trim() == id) {
+        return Err(format!(
+            "{id} is already listed in conformance/variants.txt"
+        ));
+    }
+    let existing = find_family_crate(root, family)?;
+    if existing.is_none() && list.lines().any(|l| l.starts_with(&format!("{family}/"))) {
+        return Err(format!(
+            "family {family} exists, but no crate under crates/ declares it in [package.metadata.goishi] \
+             (its presets are added by hand: see CONTRIBUTING.md)"
+        ));
+    }
+    let dir_name = match &existing {
+        Some(c) => c
+            .dir
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+        None => options
+            .crate_dir
+            .clone()
+            .unwrap_or_else(|| family.to_owned()),
+    };
+    let title = options.title.clone().unwrap_or_else(|| camel(family));
+    let names = Names {
+        vars: vec![
+            ("id", id.clone()),
+            ("family", family.to_owned()),
+            ("family_title", title.clone()),
+            ("name", name.to_owned()),
+            ("dir", dir_name.clone()),
+            ("crate_name", format!("goishi-{dir_name}")),
+            ("lib_name", format!("goishi_{}", dir_name.replace('-', "_"))),
+            ("module", family.replace('-', "_")),
+            ("Type", format!("{}Position", camel(family))),
+            ("CONST", name.replace('-', "_").to_ascii_uppercase()),
+        ],
+    };
+    let cases = Path::new("conformance").join(family).join(name);
+    match &existing {
+        Some(c) => {
+            let variants = c.dir.join("src").join("variants.rs");
+            tree.insert_before(
+                &variants,
+                "// new-variant: presets above this line",
+                &(names.fill(templates::PRESET) + "\n"),
+            )?;
+            tree.insert_before(
+                &variants,
+                "// new-variant: list above this line",
+                &names.fill("    &{{CONST}},\n"),
+            )?;
+            tree.create(
+                c.dir.join("docs").join(format!("{name}.md")),
+                names.fill(templates::VARIANT_DOCS),
+            )?;
+            let page = tree.read(&c.docs)?;
+            tree.set(
+                c.docs.clone(),
+                format!(
+                    "{}\n## `{id}`\n\nA new preset (scaffolded by `cargo xtask new-variant`): say what it changes.\n",
+                    page.trim_end()
+                ),
+            );
+            tree.create(cases.join("basic.toml"), names.fill(templates::CASE))?;
+        }
+        None => {
+            let krate = Path::new("crates").join(&dir_name);
+            if root.join(&krate).exists() {
+                return Err(format!(
+                    "{} exists already; pick another --crate",
+                    krate.display()
+                ));
+            }
+            let preset = names.fill(templates::PRESET);
+            let files = [
+                ("Cargo.toml", templates::CARGO),
+                ("src/lib.rs", templates::LIB),
+                ("src/position.rs", templates::POSITION),
+                ("tests/conformance.rs", templates::TEST),
+            ];
+            for (file, template) in files {
+                tree.create(krate.join(file), names.fill(template))?;
+            }
+            tree.create(
+                krate.join("src").join("variants.rs"),
+                names
+                    .fill(templates::VARIANTS)
+                    .replace("{{preset}}", &preset),
+            )?;
+            tree.create(
+                krate.join("docs").join(format!("{name}.md")),
+                names.fill(templates::VARIANT_DOCS),
+            )?;
+            tree.create(
+                Path::new("docs")
+                    .join("rules")
+                    .join(format!("{dir_name}.md")),
+                names
+                    .fill(templates::RULES_PAGE)
+                    .replace("{{variant_line}}", &format!("- `{id}`: the first variant.")),
+            )?;
+            tree.create(
+                cases.join("basic.toml"),
+                names.fill(templates::CASE) + &names.fill(templates::FAMILY_CASE),
+            )?;
+            facade(&mut tree, &names, family)?;
+        }
+    }
+    let mut ids: Vec<&str> = list
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    ids.push(&id);
+    ids.sort_unstable();
+    ids.dedup();
+    tree.set(list_path, ids.join("\n") + "\n");
+    Ok(tree.edits)
+}
+
+/// The facade's feature for a new family.
+fn facade(tree: &mut Tree<'_>, names: &Names, family: &str) -> Result<(), String> {
+    let facade = Path::new("crates").join("goishi");
+    let manifest = facade.join("Cargo.toml");
+    let text = tree.read(&manifest)?;
+    let default_line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("default = ["))
+        .ok_or_else(|| format!("{}: no default = [...] feature line", manifest.display()))?;
+    if text
+        .lines()
+        .any(|l| l.trim_start().starts_with(&format!("{family} = [")))
+    {
+        return Err(format!(
+            "{}: feature {family} exists already",
+            manifest.display()
+        ));
+    }
+    let new_default = default_line.replace(']', &format!(", \"{family}\"]"));
+    let with_feature = format!(
+        "{new_default}\n{family} = [\"dep:{}\"]",
+        names.fill("{{crate_name}}")
+    );
+    let mut text = text.replacen(default_line, &with_feature, 1);
+    let dep = names
+        .fill("{{crate_name}} = { path = \"../{{dir}}\", version = \"0.1.0\", optional = true }\n");
+    let deps_end = text.find("\n[lints]").ok_or_else(|| {
+        format!(
+            "{}: no [lints] section after the dependencies",
+            manifest.display()
+        )
+    })?;
+    text.insert_str(deps_end, &format!("\n{}", dep.trim_end()));
+    let text = text.replace("\n\n\n[lints]", "\n\n[lints]");
+    tree.set(manifest, text);
+    let lib = facade.join("src").join("lib.rs");
+    tree.insert_before(
+        &lib,
+        "// new-variant: re-exports above this line",
+        &names.fill("#[cfg(feature = \"{{family}}\")]\npub use {{lib_name}} as {{module}};\n\n"),
+    )?;
+    tree.insert_before(
+        &lib,
+        "// new-variant: variant lists above this line",
+        &names.fill(
+            "    #[cfg(feature = \"{{family}}\")]\n    all.extend({{lib_name}}::VARIANTS.iter().copied());\n",
+        ),
+    )?;
+    tree.insert_before(
+        &lib,
+        "// new-variant: families above this line",
+        &names
+            .fill("    #[cfg(feature = \"{{family}}\")]\n    (\"{{family}}\", \"{{family}}\"),\n"),
+    )?;
+    tree.insert_before(
+        &facade.join("tests").join("registry.rs"),
+        "// new-variant: features above this line",
+        &names.fill("    (\"{{family}}\", cfg!(feature = \"{{family}}\")),\n"),
+    )?;
+    Ok(())
+}
+
+/// Writes the planned files.
+pub fn apply(root: &Path, edits: &[FileEdit]) -> Result<(), String> {
+    for e in edits {
+        let path = root.join(&e.path);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|err| format!("cannot create {}: {err}", parent.display()))?;
+        }
+        std::fs::write(&path, &e.text)
+            .map_err(|err| format!("cannot write {}: {err}", path.display()))?;
+    }
+    Ok(())
+}
+
+pub fn run(options: &NewVariant) -> ExitCode {
+    let edits = match plan(options) {
+        Ok(e) => e,
+        Err(message) => {
+            eprintln!("new-variant: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    for e in &edits {
+        let verb = match (options.dry_run, e.created) {
+            (true, true) => "would create",
+            (true, false) => "would edit",
+            (false, true) => "created",
+            (false, false) => "edited",
+        };
+        println!("{verb} {}", e.path.display());
+    }
+    if options.dry_run {
+        return ExitCode::SUCCESS;
+    }
+    if let Err(message) = apply(&options.root, &edits) {
+        eprintln!("new-variant: {message}");
+        return ExitCode::FAILURE;
+    }
+    let id = options.id();
+    println!(
+        "\nNext:\n  cargo xtask conformance --variant {id}   # the scaffold passes as it is\n  \
+         cargo xtask docs                          # its generated reference page\n  \
+         then replace the template: CONTRIBUTING.md, \"Adding a variant\""
+    );
+    ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(a: &[&str]) -> Vec<String> {
+        a.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    #[test]
+    fn options_parse_and_bad_ones_are_named() {
+        let o = parse(&args(&[
+            "--id",
+            "demo/first",
+            "--family=Demo game",
+            "--dry-run",
+        ]))
+        .unwrap();
+        assert_eq!((o.family.as_str(), o.name.as_str()), ("demo", "first"));
+        assert_eq!(o.title.as_deref(), Some("Demo game"));
+        assert!(o.dry_run);
+        assert_eq!(
+            parse(&args(&[])).unwrap_err(),
+            "new-variant needs --id FAMILY/NAME"
+        );
+        assert!(parse(&args(&["--id", "demo"]))
+            .unwrap_err()
+            .contains("expected FAMILY/NAME"));
+        assert!(parse(&args(&["--id", "Demo/x"]))
+            .unwrap_err()
+            .contains("the family \"Demo\""));
+        assert!(parse(&args(&["--id", "demo/x--y"]))
+            .unwrap_err()
+            .contains("the name"));
+        assert!(parse(&args(&["--id", "d/x", "--crate", "A"])).is_err());
+        assert_eq!(
+            parse(&args(&["--id", "d/x", "--fast"])).unwrap_err(),
+            "unknown option \"--fast\""
+        );
+    }
+
+    /// A copy of the files the scaffolder reads or edits, in a fresh temporary folder.
+    fn small_copy(tag: &str) -> PathBuf {
+        let from = workspace_root();
+        let to =
+            std::env::temp_dir().join(format!("goishi-new-variant-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&to);
+        for file in [
+            "conformance/variants.txt",
+            "crates/goishi/Cargo.toml",
+            "crates/goishi/src/lib.rs",
+            "crates/goishi/tests/registry.rs",
+            "crates/capture-go/Cargo.toml",
+            "crates/capture-go/src/variants.rs",
+            "crates/go-rules/Cargo.toml",
+            "docs/rules/capture-go.md",
+        ] {
+            let dest = to.join(file);
+            std::fs::create_dir_all(dest.parent().unwrap()).unwrap();
+            std::fs::copy(from.join(file), dest).unwrap();
+        }
+        to
+    }
+
+    fn options(root: &Path, id: &str) -> NewVariant {
+        let mut o = parse(&args(&["--id", id])).unwrap();
+        o.root = root.to_path_buf();
+        o
+    }
+
+    #[test]
+    fn a_new_family_gets_a_crate_cases_a_page_and_a_facade_feature() {
+        let root = small_copy("family");
+        let edits = plan(&options(&root, "demo/first")).unwrap();
+        let paths: Vec<String> = edits.iter().map(|e| e.path.display().to_string()).collect();
+        for p in [
+            "crates/demo/Cargo.toml",
+            "crates/demo/src/lib.rs",
+            "crates/demo/src/position.rs",
+            "crates/demo/src/variants.rs",
+            "crates/demo/docs/first.md",
+            "crates/demo/tests/conformance.rs",
+            "docs/rules/demo.md",
+            "conformance/demo/first/basic.toml",
+            "conformance/variants.txt",
+            "crates/goishi/Cargo.toml",
+            "crates/goishi/src/lib.rs",
+            "crates/goishi/tests/registry.rs",
+        ] {
+            assert!(paths.contains(&p.to_owned()), "{p} not in {paths:?}");
+        }
+        for e in &edits {
+            assert!(
+                !e.text.contains("{{"),
+                "{} keeps a placeholder",
+                e.path.display()
+            );
+        }
+        let text = |p: &str| {
+            edits
+                .iter()
+                .find(|e| e.path == Path::new(p))
+                .unwrap()
+                .text
+                .clone()
+        };
+        let list = text("conformance/variants.txt");
+        let lines: Vec<&str> = list.lines().collect();
+        assert!(lines.windows(2).all(|w| w[0] < w[1]), "{list}");
+        assert!(lines.contains(&"demo/first"));
+        let manifest = text("crates/goishi/Cargo.toml");
+        assert!(
+            manifest.contains("demo = [\"dep:goishi-demo\"]"),
+            "{manifest}"
+        );
+        assert!(manifest.contains("\"demo\"]"), "{manifest}");
+        assert!(
+            manifest.contains("goishi-demo = { path = \"../demo\""),
+            "{manifest}"
+        );
+        assert!(text("crates/goishi/src/lib.rs").contains("pub use goishi_demo as demo;"));
+        assert!(text("crates/demo/src/variants.rs").contains("\"demo/first\""));
+        // Nothing was written, and a second family of the same crate folder is refused.
+        assert!(!root.join("crates/demo").exists());
+        apply(&root, &edits).unwrap();
+        assert!(plan(&options(&root, "demo/first"))
+            .unwrap_err()
+            .contains("already listed"));
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn a_preset_of_an_existing_family_goes_into_its_crate() {
+        let root = small_copy("preset");
+        let edits = plan(&options(&root, "capture/ten")).unwrap();
+        let paths: Vec<String> = edits.iter().map(|e| e.path.display().to_string()).collect();
+        assert_eq!(
+            paths,
+            [
+                "crates/capture-go/src/variants.rs",
+                "crates/capture-go/docs/ten.md",
+                "docs/rules/capture-go.md",
+                "conformance/capture/ten/basic.toml",
+                "conformance/variants.txt"
+            ]
+        );
+        let variants = &edits[0].text;
+        assert!(
+            variants.contains("    TEN,\n    \"capture/ten\","),
+            "{variants}"
+        );
+        assert!(variants.contains("    &TEN,\n    // new-variant: list above this line"));
+        // A family whose crate has no metadata (Go) is refused with a pointer to the docs.
+        let err = plan(&options(&root, "go/new-rules")).unwrap_err();
+        assert!(err.contains("its presets are added by hand"), "{err}");
+        let _ = std::fs::remove_dir_all(&root);
+    }
+}
