@@ -449,6 +449,23 @@ fn facade(tree: &mut Tree<'_>, names: &Names, family: &str) -> Result<(), String
     Ok(())
 }
 
+/// Formats the Rust files written with rustfmt (the inserted lines may change how rustfmt
+/// lays out a list); a missing rustfmt is a warning.
+pub fn format(root: &Path, edits: &[FileEdit]) {
+    let files: Vec<PathBuf> = edits
+        .iter()
+        .filter(|e| e.path.extension().is_some_and(|x| x == "rs"))
+        .map(|e| root.join(&e.path))
+        .collect();
+    let status = std::process::Command::new("rustfmt")
+        .args(["--edition", "2021"])
+        .args(&files)
+        .status();
+    if !status.is_ok_and(|s| s.success()) {
+        eprintln!("new-variant: rustfmt did not run; run `cargo fmt` on the files written");
+    }
+}
+
 /// Writes the planned files.
 pub fn apply(root: &Path, edits: &[FileEdit]) -> Result<(), String> {
     for e in edits {
@@ -487,6 +504,7 @@ pub fn run(options: &NewVariant) -> ExitCode {
         eprintln!("new-variant: {message}");
         return ExitCode::FAILURE;
     }
+    format(&options.root, &edits);
     let id = options.id();
     println!(
         "\nNext:\n  cargo xtask conformance --variant {id}   # the scaffold passes as it is\n  \
@@ -650,6 +668,131 @@ mod tests {
         // A family whose crate has no metadata (Go) is refused with a pointer to the docs.
         let err = plan(&options(&root, "go/new-rules")).unwrap_err();
         assert!(err.contains("its presets are added by hand"), "{err}");
+        let _ = std::fs::remove_dir_all(&root);
+    }
+}
+
+/// The end-to-end check of the scaffold, slow (it builds a copy of the workspace), run with
+/// `GOISHI_SLOW=1 cargo test -p xtask scaffold` (and by `.ci/run`): a new family, a second
+/// preset of it and a preset of an existing family are scaffolded into a copy of the
+/// workspace, which must then build, register them, regenerate its docs, pass
+/// `cargo xtask conformance`, `cargo xtask docs --check`, the new crate's tests, clippy and
+/// rustfmt, untouched.
+#[cfg(test)]
+mod slow {
+    use std::path::Path;
+    use std::process::Command;
+
+    use super::*;
+
+    fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
+        std::fs::create_dir_all(to)?;
+        for entry in std::fs::read_dir(from)? {
+            let entry = entry?;
+            let name = entry.file_name();
+            if matches!(name.to_str(), Some("target" | ".git")) {
+                continue;
+            }
+            let (src, dest) = (entry.path(), to.join(&name));
+            if entry.file_type()?.is_dir() {
+                copy_tree(&src, &dest)?;
+            } else {
+                std::fs::copy(&src, &dest)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn cargo(root: &Path, target: &Path, args: &[&str]) {
+        println!("$ cargo {}", args.join(" "));
+        let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()))
+            .args(args)
+            .current_dir(root)
+            .env("CARGO_TARGET_DIR", target)
+            .status()
+            .expect("cargo runs");
+        assert!(
+            status.success(),
+            "cargo {} failed in {}",
+            args.join(" "),
+            root.display()
+        );
+    }
+
+    #[test]
+    fn scaffold_builds_registers_and_passes_conformance() {
+        if std::env::var("GOISHI_SLOW").map_or(true, |v| v.is_empty() || v == "0") {
+            println!("skipped: set GOISHI_SLOW=1 to build a scaffolded copy of the workspace");
+            return;
+        }
+        let root = std::env::temp_dir().join(format!("goishi-scaffold-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        copy_tree(&workspace_root(), &root).unwrap();
+        // A target folder of its own (the one running this test is locked by cargo), kept
+        // between runs so that only the workspace's crates build again.
+        let target = std::env::var_os("GOISHI_SCAFFOLD_TARGET").map_or_else(
+            || std::env::temp_dir().join("goishi-scaffold-target"),
+            PathBuf::from,
+        );
+        for (id, title) in [
+            ("demo/first", Some("Demo game")),
+            ("demo/second", None),
+            ("capture/ten", None),
+        ] {
+            let mut o = parse(&[
+                "--id".to_owned(),
+                id.to_owned(),
+                "--root".to_owned(),
+                root.display().to_string(),
+            ])
+            .unwrap();
+            o.title = title.map(str::to_owned);
+            let edits = plan(&o).unwrap();
+            apply(&root, &edits).unwrap();
+            format(&root, &edits);
+        }
+        cargo(&root, &target, &["xtask", "docs"]);
+        cargo(&root, &target, &["xtask", "docs", "--check"]);
+        cargo(&root, &target, &["xtask", "conformance", "--games", "3"]);
+        cargo(
+            &root,
+            &target,
+            &["test", "-q", "-p", "goishi-demo", "-p", "goishi"],
+        );
+        cargo(
+            &root,
+            &target,
+            &[
+                "clippy",
+                "-q",
+                "-p",
+                "goishi-demo",
+                "--all-targets",
+                "--",
+                "-D",
+                "warnings",
+            ],
+        );
+        cargo(
+            &root,
+            &target,
+            &[
+                "fmt",
+                "-p",
+                "goishi-demo",
+                "-p",
+                "goishi-capture-go",
+                "--",
+                "--check",
+            ],
+        );
+        let list = std::fs::read_to_string(root.join("docs/variants.md")).unwrap();
+        for id in ["demo/first", "demo/second", "capture/ten"] {
+            assert!(
+                list.contains(&format!("[`{id}`]")),
+                "{id} not in docs/variants.md"
+            );
+        }
         let _ = std::fs::remove_dir_all(&root);
     }
 }
