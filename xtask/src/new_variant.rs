@@ -406,21 +406,22 @@ fn facade(tree: &mut Tree<'_>, names: &Names, family: &str) -> Result<(), String
         ));
     }
     let new_default = default_line.replace(']', &format!(", \"{family}\"]"));
-    let with_feature = format!(
-        "{new_default}\n{family} = [\"dep:{}\"]",
-        names.fill("{{crate_name}}")
-    );
-    let mut text = text.replacen(default_line, &with_feature, 1);
+    let mut text = text.replacen(default_line, &new_default, 1);
+    // The feature after the last feature, the dependency after the last dependency.
+    let feature = names.fill("\n{{family}} = [\"dep:{{crate_name}}\"]");
     let dep = names
-        .fill("{{crate_name}} = { path = \"../{{dir}}\", version = \"0.1.0\", optional = true }\n");
-    let deps_end = text.find("\n[lints]").ok_or_else(|| {
-        format!(
-            "{}: no [lints] section after the dependencies",
-            manifest.display()
-        )
-    })?;
-    text.insert_str(deps_end, &format!("\n{}", dep.trim_end()));
-    let text = text.replace("\n\n\n[lints]", "\n\n[lints]");
+        .fill("\n{{crate_name}} = { path = \"../{{dir}}\", version = \"0.1.0\", optional = true }");
+    for (section, line) in [("\n\n[dependencies]", feature), ("\n\n[lints]", dep)] {
+        let at = text.find(section).ok_or_else(|| {
+            format!(
+                "{}: no blank line and {} section where to add {}",
+                manifest.display(),
+                section.trim(),
+                line.trim()
+            )
+        })?;
+        text.insert_str(at, &line);
+    }
     tree.set(manifest, text);
     let lib = facade.join("src").join("lib.rs");
     tree.insert_before(
@@ -506,11 +507,14 @@ pub fn run(options: &NewVariant) -> ExitCode {
     }
     format(&options.root, &edits);
     let id = options.id();
+    let conformance = format!("cargo xtask conformance --variant {id}");
+    println!("\nNext:");
+    println!("  {conformance:<46} # the scaffold passes as it is");
     println!(
-        "\nNext:\n  cargo xtask conformance --variant {id}   # the scaffold passes as it is\n  \
-         cargo xtask docs                          # its generated reference page\n  \
-         then replace the template: CONTRIBUTING.md, \"Adding a variant\""
+        "  {:<46} # its generated reference page",
+        "cargo xtask docs"
     );
+    println!("  then replace the template: CONTRIBUTING.md, \"Adding a variant\"");
     ExitCode::SUCCESS
 }
 
