@@ -7,7 +7,10 @@ use std::collections::HashSet;
 use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use goishi::{Board, Color, Geometry, Move, Point, PointError, Position, Rules, Setup, Topology};
+use goishi::{
+    Board, Color, GameResult, Geometry, Margin, Move, Point, PointError, Position, Rules, Setup,
+    Topology,
+};
 use rand::seq::index::sample;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -669,8 +672,19 @@ impl Engine {
         Ok(String::new())
     }
 
+    /// The score of the position with the marked dead stones; a game that ended otherwise than
+    /// by counting (resignation, a goal reached, no result) answers its outcome.
     fn final_score(&mut self, _: &[&str]) -> Answer {
-        Ok(self.position.score(&self.dead).result().to_string())
+        match self.position.outcome() {
+            Some(
+                result @ (GameResult::NoResult
+                | GameResult::Win {
+                    margin: Margin::Resign | Margin::Goal,
+                    ..
+                }),
+            ) => Ok(result.to_string()),
+            _ => Ok(self.position.score(&self.dead).result().to_string()),
+        }
     }
 
     /// The chains (default adjacency) of the given stones, one line each.

@@ -71,3 +71,17 @@ boardsize 5
 32 play b A1
 33 final_score
 #? [B\+1]
+
+# A game won otherwise than by counting answers its outcome.
+40 goishi-rules capture/atari-go
+41 boardsize 3
+42 set_position w A1 b B1
+43 play b A2
+44 final_score
+#? [B\+]
+
+45 goishi-rules go/chinese:komi=0.5
+46 boardsize 5
+47 play b resign
+48 final_score
+#? [W\+R]
