@@ -14,6 +14,7 @@
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use proptest::strategy::Strategy;
@@ -130,8 +131,64 @@ fn fnv(bytes: &[u8]) -> u64 {
     })
 }
 
+/// An input that runs this long is taken for a hang: the watchdog prints it (and saves it,
+/// under a budget) and aborts the process, since a running input cannot be stopped.
+pub const HANG_SECONDS: u64 = 120;
+
+/// An input running now: its thread, target, start, bytes, and whether to save it.
+type Running = (std::thread::ThreadId, String, Instant, Vec<u8>, bool);
+
+/// The inputs running now (one per fuzzing thread), for the watchdog.
+static RUNNING: Mutex<Vec<Running>> = Mutex::new(Vec::new());
+
+/// Starts the watchdog thread once per process.
+fn watchdog() {
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    STARTED.call_once(|| {
+        let _ = std::thread::Builder::new()
+            .name("fuzz-watchdog".to_owned())
+            .spawn(|| loop {
+                std::thread::sleep(Duration::from_secs(1));
+                let running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+                for (_, name, start, input, keep) in running.iter() {
+                    if start.elapsed() > Duration::from_secs(HANG_SECONDS) {
+                        let saved = if *keep {
+                            save(name, input)
+                        } else {
+                            "not saved (no budget)".to_owned()
+                        };
+                        eprintln!(
+                            "fuzz {name}: an input has run for more than {HANG_SECONDS} s (a hang): {}\n  {saved}",
+                            crate::targets::show(input)
+                        );
+                        std::process::abort();
+                    }
+                }
+            });
+    });
+}
+
 /// Runs `target` on one input, checking its time and memory; a panic is a failure.
 pub fn run_one(target: Target, input: &[u8]) -> Result<f64, String> {
+    run_watched("", false, target, input)
+}
+
+/// [`run_one`], watched for hangs as an input of the target `name`; `keep`: save a hanging
+/// input to the corpus.
+fn run_watched(name: &str, keep: bool, target: Target, input: &[u8]) -> Result<f64, String> {
+    watchdog();
+    let me = std::thread::current().id();
+    if let Ok(mut r) = RUNNING.lock() {
+        r.push((me, name.to_owned(), Instant::now(), input.to_vec(), keep));
+    }
+    let result = run_timed(target, input);
+    if let Ok(mut r) = RUNNING.lock() {
+        r.retain(|e| e.0 != me);
+    }
+    result
+}
+
+fn run_timed(target: Target, input: &[u8]) -> Result<f64, String> {
     let start = Instant::now();
     let (result, peak) = alloc::measure(|| {
         std::panic::catch_unwind(|| target(input)).map_err(|payload| {
@@ -195,7 +252,7 @@ fn run_here<S: Strategy<Value = Vec<u8>>>(
     settings: Settings,
 ) -> Result<Stats, String> {
     let inputs = AtomicU64::new(0);
-    let slowest = std::sync::Mutex::new(0.0f64);
+    let slowest = Mutex::new(0.0f64);
     let start = Instant::now();
     let deadline = settings.seconds.map(|s| start + Duration::from_secs(s));
     let per_round = if settings.seconds.is_some() {
@@ -224,7 +281,8 @@ fn run_here<S: Strategy<Value = Vec<u8>>>(
         let mut runner = TestRunner::new_with_rng(config, rng);
         let result = runner.run(&strategy, |input| {
             inputs.fetch_add(1, Ordering::Relaxed);
-            let secs = run_one(target, &input).map_err(TestCaseError::fail)?;
+            let secs = run_watched(name, settings.seconds.is_some(), target, &input)
+                .map_err(TestCaseError::fail)?;
             if let Ok(mut s) = slowest.lock() {
                 *s = s.max(secs);
             }
