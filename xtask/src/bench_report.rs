@@ -23,6 +23,9 @@ usage: cargo xtask bench-report [--quick] [--no-run] [--out FILE]
 Exit status: 0 when the report was written, 1 when the benchmarks failed or left no
 results, 2 on a usage error.";
 
+/// The file, under criterion's home, that keeps the date, load and source of the last run.
+const RUN_FILE: &str = "goishi-bench-run.txt";
+
 /// The options of `bench-report`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BenchOptions {
@@ -187,15 +190,26 @@ fn run(options: &BenchOptions) -> Result<(), String> {
     } else {
         "cargo xtask bench-report"
     };
-    // Re-rendered results are dated by the bench binary's file, and say nothing of the load or
-    // source of a run they did not see.
+    // What the run was (date, load, source) is kept beside the results, so that `--no-run`
+    // renders them as they were.
+    let run_file = home.join(RUN_FILE);
     let (date, load, revision) = if options.no_run {
-        let written = std::fs::metadata(home.join(goishi_bench::EXTRA_FILE))
-            .and_then(|m| m.modified())
-            .unwrap_or(started);
-        (utc_text(written), None, None)
+        let kept = std::fs::read_to_string(&run_file).unwrap_or_default();
+        let mut lines = kept.lines().map(str::to_owned);
+        let date = lines.next().filter(|d| !d.is_empty());
+        let load = lines.next().filter(|l| !l.is_empty());
+        let revision = lines.next().filter(|r| !r.is_empty());
+        (date.unwrap_or_else(|| "unknown".to_owned()), load, revision)
     } else {
-        (utc_text(started), load, revision(&root))
+        let run = (utc_text(started), load, revision(&root));
+        let kept = format!(
+            "{}\n{}\n{}\n",
+            run.0,
+            run.1.as_deref().unwrap_or_default(),
+            run.2.as_deref().unwrap_or_default()
+        );
+        std::fs::write(&run_file, kept).map_err(|e| format!("{}: {e}", run_file.display()))?;
+        run
     };
     let text = render(&ReportInput {
         results: &results,

@@ -642,7 +642,7 @@ pub fn render(input: &ReportInput<'_>) -> String {
             t.what,
             t.wanted,
             t.measured
-                .map_or_else(|| "n/a".to_owned(), |r| format!("{r:.2}")),
+                .map_or_else(|| "n/a".to_owned(), |r| format!("{r:.3}")),
             match t.met {
                 Some(true) => "yes",
                 Some(false) => "**no**",
@@ -943,7 +943,7 @@ mod tests {
             "| 9x9 | mid-game | goishi | 400 B | 5000 B | 12 | 5400 B |",
             "8 positions of 9x9 under simple ko: goishi, goban — same board",
             "Moves per playout (passes included), the same seeds: 9x9: goishi 100.0",
-            "| **no** |",
+            "| >= 2 | 1.500 | **no** |",
             "| 9x9 | 2.00 M | 1.82 M | 1.10 | 2000 / 2000 |",
         ] {
             assert!(text.contains(needle), "missing {needle:?} in:\n{text}");
