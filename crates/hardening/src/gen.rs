@@ -570,7 +570,8 @@ const GTP_RULES: &[&str] = &[
 ];
 
 /// A command line with a name from `list_commands` (or not) and arguments of plausible
-/// kinds. `loadsgf` and `printsgf FILE` are left out: they touch files.
+/// kinds. `loadsgf` reads only the target's own records (`@SGFn`), and `printsgf FILE` is
+/// left out: the target must not write files.
 fn gtp_line() -> impl Strategy<Value = String> {
     (
         any::<usize>(),
@@ -618,7 +619,19 @@ fn gtp_names() -> &'static [String] {
         ] {
             v.push(n.to_owned());
         }
-        v.extend(["printsgf", "PLAY", "nonsense", ""].map(str::to_owned));
+        v.extend(
+            [
+                "printsgf",
+                "loadsgf @SGF0",
+                "loadsgf @SGF0 3",
+                "loadsgf @SGF1",
+                "loadsgf @SGF2 2",
+                "PLAY",
+                "nonsense",
+                "",
+            ]
+            .map(str::to_owned),
+        );
         v
     })
 }
@@ -640,6 +653,7 @@ pub const GTP_TOKENS: &[&str] = &[
     "123 ",
     "quit\n",
     "é",
+    "loadsgf @SGF1\n",
 ];
 
 /// GTP sessions: command lists, their mutations, raw bytes.

@@ -13,6 +13,8 @@
 //! - [`diagram`]: `Diagram::parse`: an error, or a diagram whose board prints as a diagram
 //!   that parses back to the same stones.
 
+use std::sync::OnceLock;
+
 use goishi::{Color, Diagram, Geometry, Move, Position, Rules};
 use goishi_cli::gtp::{self, Engine};
 use goishi_cli::sgf::{self, RulesChoice, WriteOptions};
@@ -180,7 +182,32 @@ pub fn sgf(input: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
-/// Whether a raw GTP line would touch a file (`loadsgf`, `printsgf FILE`).
+/// The records `loadsgf` may read in the GTP target, written once per process to a
+/// temporary folder; an input names them `@SGF0`, `@SGF1`, `@SGF2`.
+pub fn gtp_sgf_files() -> &'static [(String, String)] {
+    static FILES: OnceLock<Vec<(String, String)>> = OnceLock::new();
+    FILES.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("goishi-hardening-gtp-{}", std::process::id()));
+        let texts = [
+            "(;GM[1]FF[4]SZ[9]RU[japanese]KM[6.5]HA[2]AB[cc][gg]PL[W];W[ee];B[ce];W[ec](;B[dd])(;B[gc]))",
+            "(;GM[1]FF[4]SZ[7]RU[contact/2b:scope=local];B[dd];W[de];B[ee];W[cc])",
+            "(;GM[1]FF[4]SZ[52]RU[go/tromp-taylor:board=torus]AB[aa][ZZ]AW[zA];B[Aa];W[])",
+        ];
+        let mut files = Vec::new();
+        if std::fs::create_dir_all(&dir).is_ok() {
+            for (i, text) in texts.iter().enumerate() {
+                let path = dir.join(format!("game{i}.sgf"));
+                if std::fs::write(&path, text).is_ok() {
+                    files.push((format!("@SGF{i}"), path.display().to_string()));
+                }
+            }
+        }
+        files
+    })
+}
+
+/// Whether a raw GTP line would touch a file other than the records of [`gtp_sgf_files`]
+/// (`loadsgf` of another file, `printsgf FILE`).
 fn touches_files(raw: &[u8]) -> bool {
     let line = gtp::preprocess(raw);
     let mut words = line.split_whitespace();
@@ -189,16 +216,27 @@ fn touches_files(raw: &[u8]) -> bool {
         first = words.next();
     }
     match first {
-        Some("loadsgf") => true,
+        Some("loadsgf") => {
+            let file = words.next().unwrap_or("");
+            !gtp_sgf_files().iter().any(|(_, path)| path == file)
+        }
         Some("printsgf") => words.next().is_some(),
         _ => false,
     }
 }
 
-/// The input without the lines that touch files.
+/// The input with `@SGFn` replaced by the paths of [`gtp_sgf_files`], without the lines
+/// that touch other files.
 pub fn without_file_commands(input: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(input.len());
-    for line in input.split_inclusive(|&b| b == b'\n') {
+    let mut text = input.to_vec();
+    for (token, path) in gtp_sgf_files() {
+        if text.windows(token.len()).any(|w| w == token.as_bytes()) {
+            let replaced = String::from_utf8_lossy(&text).replace(token.as_str(), path);
+            text = replaced.into_bytes();
+        }
+    }
+    let mut out = Vec::with_capacity(text.len());
+    for line in text.split_inclusive(|&b| b == b'\n') {
         if !touches_files(line) {
             out.extend_from_slice(line);
         }
