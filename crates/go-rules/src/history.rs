@@ -95,7 +95,10 @@ impl Clone for HistoryTable {
         self.keys.clone_from(&source.keys);
         self.moves_at.clone_from(&source.moves_at);
         self.prev_same.clone_from(&source.prev_same);
-        self.last.clone_from(&source.last);
+        // Refill rather than clone the map, so that it keeps the capacity it grew to (a
+        // playout loop resetting from its start position would otherwise regrow it each time).
+        self.last.clear();
+        self.last.extend(source.last.iter().map(|(&k, &v)| (k, v)));
         self.floor = source.floor;
     }
 }

@@ -1078,8 +1078,16 @@ impl GoPosition {
         if self.end.is_some() {
             return;
         }
-        for (i, &cell) in self.chains.board.cells().iter().enumerate() {
-            if cell == EMPTY && self.judge(i, color).is_ok() {
+        let cells = self.chains.board.cells();
+        let counts = &self.chains.counts[..cells.len()];
+        out.reserve(cells.len());
+        for (i, (&cell, count)) in cells.iter().zip(counts).enumerate() {
+            if cell != EMPTY {
+                continue;
+            }
+            // Under simple ko (or none) a point next to an empty point is legal; every other
+            // point is judged in full.
+            if (self.local_ko && count[EMPTY as usize] > 0) || self.judge(i, color).is_ok() {
                 out.push(Move::Place(Point::new(i)));
             }
         }
