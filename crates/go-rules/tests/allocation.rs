@@ -1,0 +1,89 @@
+//! No heap allocation per move: once the buffers have grown, `play`, `undo`, `check_move`,
+//! `legal_moves` and `clone_from` allocate nothing, under every ko rule.
+//!
+//! A counting global allocator (test-only, hence the one `unsafe` of the crate) counts the
+//! allocations of a game replayed after a first run has grown the buffers.
+#![allow(unsafe_code)]
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use goishi_board::{Move, Point, Position, Registry};
+use goishi_go_rules::{katago::SYNTAXES, GoPosition, VARIANTS};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Plays a seeded random game through the checks a search makes (check every point, list the
+/// moves, play, sometimes undo and replay), then undoes it all.
+fn exercise(game: &mut GoPosition, list: &mut Vec<Move>) {
+    let n = game.geometry().num_points();
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut played = 0;
+    while !game.is_over() && played < 3 * n {
+        let color = game.side_to_move();
+        for i in 0..n {
+            let _ = game.check_move(color, Move::Place(Point::new(i)));
+        }
+        game.legal_moves(list);
+        let mv = list[rng.random_range(0..list.len())];
+        game.play(mv).unwrap();
+        if rng.random_range(0..3) == 0 {
+            let turn = game.undo().unwrap();
+            game.play_as(turn.color, turn.mv).unwrap();
+        }
+        played += 1;
+    }
+    while game.undo().is_some() {}
+}
+
+#[test]
+fn moves_allocate_nothing_once_buffers_have_grown() {
+    let registry = Registry::from_parts(VARIANTS.iter().copied(), SYNTAXES.iter().copied());
+    for ko in [
+        "simple",
+        "positional",
+        "situational",
+        "natural-situational",
+        "spight",
+    ] {
+        for extra in ["", ",cycles=no-result"] {
+            let text = format!("go/tromp-taylor:ko={ko},suicide=allowed{extra}");
+            let rules = registry.parse_rules(&text).unwrap();
+            let start = GoPosition::from_rules(&rules, Some((7, 7))).unwrap();
+            let mut game = start.clone();
+            let mut list = Vec::new();
+            exercise(&mut game, &mut list);
+            let before = ALLOCATIONS.load(Ordering::Relaxed);
+            exercise(&mut game, &mut list);
+            game.clone_from(&start);
+            let allocated = ALLOCATIONS.load(Ordering::Relaxed) - before;
+            assert_eq!(
+                allocated, 0,
+                "{text}: {allocated} allocations on the second run"
+            );
+        }
+    }
+}
