@@ -159,12 +159,20 @@ impl Clone for HistoryTable {
         }
     }
 
-    /// Reuses the target's buffers.
+    /// Reuses the target's buffers, and keeps its index at the size it grew to (a playout loop
+    /// resetting from its start position would otherwise grow the index again in every game).
     fn clone_from(&mut self, source: &Self) {
         self.keys.clone_from(&source.keys);
         self.moves_at.clone_from(&source.moves_at);
         self.prev_same.clone_from(&source.prev_same);
-        self.slots.clone_from(&source.slots);
+        if self.slots.len() > source.slots.len() {
+            self.slots.fill(EMPTY_SLOT);
+            for slot in source.slots.iter().filter(|s| s.index != NONE) {
+                self.place(slot.key, slot.index);
+            }
+        } else {
+            self.slots.clone_from(&source.slots);
+        }
         self.used = source.used;
         self.floor = source.floor;
     }
@@ -204,5 +212,25 @@ mod tests {
         }
         assert_eq!(table.used, 0);
         assert!(table.slots.iter().all(|s| s.index == NONE));
+    }
+
+    #[test]
+    fn clone_from_a_smaller_table_keeps_the_size_and_the_lookups() {
+        let mut small = HistoryTable::default();
+        small.push(5, 0);
+        small.push(21, 1);
+        small.push(5, 2);
+        let mut big = HistoryTable::default();
+        for k in 0..1000 {
+            big.push(k * 7919, k as u32);
+        }
+        let size = big.slots.len();
+        big.clone_from(&small);
+        assert_eq!(big.slots.len(), size);
+        assert_eq!(big.matches(5).collect::<Vec<_>>(), [2, 0]);
+        assert_eq!(big.matches(21).collect::<Vec<_>>(), [1]);
+        assert_eq!(big.matches(7919).count(), 0);
+        big.pop();
+        assert_eq!(big.matches(5).collect::<Vec<_>>(), [0]);
     }
 }

@@ -819,7 +819,20 @@ impl GoPosition {
                 }
             }
         }
-        let a = self.analyze(p, color);
+        let c = self.chains.counts[p];
+        let a = if c[EMPTY as usize] > 0 && c[cell_of(color.opponent()) as usize] == 0 {
+            // A liberty and no opponent neighbour: nothing is captured or self-captured, and
+            // the board only gains the stone (the superko rules still look it up).
+            Analysis {
+                captured: 0,
+                suicide: false,
+                removed_own: 0,
+                hash_after: self.chains.board.hash()
+                    ^ self.geometry.key(Point::new(p), color.index()),
+            }
+        } else {
+            self.analyze(p, color)
+        };
         if a.suicide {
             match self.config.suicide {
                 Suicide::Forbidden => return Err(IllegalMove::Suicide),
