@@ -15,8 +15,20 @@ pub const fn go_rules(ko: KoRule) -> &'static str {
 }
 
 /// A goishi Go game, used through its concrete type (no dynamic dispatch in the hot loop).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Goishi(pub GoPosition);
+
+/// `clone_from` goes through to `GoPosition::clone_from`, which reuses the target's buffers
+/// (a derived `Clone` would make a fresh copy on every reset of a playout loop).
+impl Clone for Goishi {
+    fn clone(&self) -> Self {
+        Goishi(self.0.clone())
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.0.clone_from(&source.0);
+    }
+}
 
 impl Goishi {
     /// A new game under any Go rules string (`go/chinese`, `go/chinese:board=torus`, ...) on
