@@ -1,35 +1,15 @@
 //! Random playouts and legal-move lists (criterion). `cargo bench -p goishi-go-rules`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use goishi_board::{Move, Point, Position, Rules};
+use goishi_board::{Position, Rules};
 use goishi_go_rules::GoPosition;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-/// One uniformly random game (legal points that fill no own single-point eye; pass when none
-/// is left), capped at 3 x points moves. Returns the number of moves played.
-fn playout(game: &mut GoPosition, rng: &mut ChaCha8Rng, candidates: &mut Vec<Point>) -> usize {
-    let cap = 3 * game.geometry().num_points();
-    let mut moves = 0;
-    while moves < cap && !game.is_over() {
-        let color = game.side_to_move();
-        candidates.clear();
-        candidates.extend_from_slice(game.empty_points());
-        let mut played = false;
-        while !candidates.is_empty() {
-            let p = candidates.swap_remove(rng.random_range(0..candidates.len()));
-            if !game.is_own_eye(p, color) && game.play_as(color, Move::Place(p)).is_ok() {
-                played = true;
-                break;
-            }
-        }
-        if !played {
-            game.play_as(color, Move::Pass).expect("a pass is legal");
-        }
-        moves += 1;
-    }
-    moves
-}
+#[path = "support/playout.rs"]
+mod support;
+
+use support::playout;
 
 fn playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("go/playout");

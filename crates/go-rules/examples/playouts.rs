@@ -5,10 +5,15 @@
 
 use std::time::Instant;
 
-use goishi_board::{Move, Position, Rules};
+use goishi_board::Rules;
 use goishi_go_rules::GoPosition;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+
+#[path = "../benches/support/playout.rs"]
+mod support;
+
+use support::playout;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -36,26 +41,7 @@ fn main() {
     let mut game = start.clone();
     for _ in 0..games {
         game.clone_from(&start);
-        let cap = 3 * game.geometry().num_points();
-        let mut n = 0;
-        while n < cap && !game.is_over() {
-            let color = game.side_to_move();
-            candidates.clear();
-            candidates.extend_from_slice(game.empty_points());
-            let mut played = false;
-            while !candidates.is_empty() {
-                let p = candidates.swap_remove(rng.random_range(0..candidates.len()));
-                if !game.is_own_eye(p, color) && game.play_as(color, Move::Place(p)).is_ok() {
-                    played = true;
-                    break;
-                }
-            }
-            if !played {
-                game.play_as(color, Move::Pass).expect("a pass is legal");
-            }
-            n += 1;
-        }
-        moves += n;
+        moves += playout(&mut game, &mut rng, &mut candidates);
     }
     let secs = t.elapsed().as_secs_f64();
     println!(
