@@ -3,6 +3,7 @@
 //!
 //! The reading and the rendering are library code (`goishi_bench::report`), tested there.
 
+use crate::flags::Flags;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::SystemTime;
@@ -37,19 +38,13 @@ pub struct BenchOptions {
 /// Parses the options of `bench-report`.
 pub fn parse(args: &[String]) -> Result<BenchOptions, String> {
     let mut o = BenchOptions::default();
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.split_once('=') {
-            Some(("--out", v)) => o.out = Some(PathBuf::from(v)),
-            _ => match arg.as_str() {
-                "--quick" => o.quick = true,
-                "--no-run" => o.no_run = true,
-                "--out" => {
-                    let v = it.next().ok_or("--out needs a value")?;
-                    o.out = Some(PathBuf::from(v));
-                }
-                _ => return Err(format!("unknown option {arg:?}")),
-            },
+    let mut flags = Flags::new(args);
+    while let Some(flag) = flags.next_flag() {
+        match flag.name {
+            "--out" => o.out = Some(PathBuf::from(flags.value(&flag)?)),
+            "--quick" if flag.is_switch() => o.quick = true,
+            "--no-run" if flag.is_switch() => o.no_run = true,
+            _ => return Err(flag.unknown()),
         }
     }
     Ok(o)

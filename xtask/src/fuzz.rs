@@ -7,6 +7,7 @@
 //! is shrunk and saved under `crates/hardening/corpus/<target>/`, where the corpus tests of
 //! the default `cargo test` replay it.
 
+use crate::flags::Flags;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, ExitCode, Stdio};
 
@@ -29,42 +30,20 @@ pub fn parse(args: &[String]) -> Result<FuzzOptions, String> {
     let mut targets: Vec<&'static str> = TARGETS.to_vec();
     let mut seed = None;
     let mut release = false;
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
-            _ => (arg.as_str(), None),
-        };
-        let mut value = || {
-            inline
-                .clone()
-                .or_else(|| it.next().cloned())
-                .ok_or_else(|| format!("{flag} needs a value"))
-        };
-        match flag {
-            "--seconds" => {
-                let v = value()?;
-                seconds = Some(
-                    v.parse()
-                        .map_err(|_| format!("--seconds {v:?}: expected a whole number"))?,
-                );
-            }
+    let mut flags = Flags::new(args);
+    while let Some(flag) = flags.next_flag() {
+        match flag.name {
+            "--seconds" => seconds = Some(flags.number(&flag)?),
             "--target" => {
-                let v = value()?;
+                let v = flags.value(&flag)?;
                 let t = TARGETS.iter().find(|t| **t == v).ok_or_else(|| {
                     format!("--target {v:?}: expected one of: {}", TARGETS.join(", "))
                 })?;
                 targets = vec![t];
             }
-            "--seed" => {
-                let v = value()?;
-                seed = Some(
-                    v.parse()
-                        .map_err(|_| format!("--seed {v:?}: expected a whole number"))?,
-                );
-            }
-            "--release" if inline.is_none() => release = true,
-            _ => return Err(format!("unknown option {arg:?}")),
+            "--seed" => seed = Some(flags.number(&flag)?),
+            "--release" if flag.is_switch() => release = true,
+            _ => return Err(flag.unknown()),
         }
     }
     let seconds = seconds.ok_or("fuzz needs --seconds N")?;

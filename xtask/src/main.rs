@@ -4,10 +4,12 @@
 
 use std::process::ExitCode;
 
+use flags::Flags;
 use goishi_conformance::{run, Layout, Options, DEFAULT_SEED};
 
 mod bench_report;
 mod docs;
+mod flags;
 mod fuzz;
 mod new_variant;
 
@@ -94,35 +96,15 @@ fn parse_conformance(args: &[String]) -> Result<(Options, bool), String> {
         ..Options::default()
     };
     let mut json = false;
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
-            _ => (arg.as_str(), None),
-        };
-        let mut value = || {
-            inline
-                .clone()
-                .or_else(|| it.next().cloned())
-                .ok_or_else(|| format!("{flag} needs a value"))
-        };
-        match flag {
-            "--variant" => options.variant = Some(value()?),
-            "--rules" => options.rules = Some(value()?),
-            "--games" => {
-                let v = value()?;
-                options.games = v
-                    .parse()
-                    .map_err(|_| format!("--games {v:?}: expected a whole number"))?;
-            }
-            "--seed" => {
-                let v = value()?;
-                options.seed = v
-                    .parse()
-                    .map_err(|_| format!("--seed {v:?}: expected a whole number"))?;
-            }
-            "--json" if inline.is_none() => json = true,
-            _ => return Err(format!("unknown option {arg:?}")),
+    let mut flags = Flags::new(args);
+    while let Some(flag) = flags.next_flag() {
+        match flag.name {
+            "--variant" => options.variant = Some(flags.value(&flag)?),
+            "--rules" => options.rules = Some(flags.value(&flag)?),
+            "--games" => options.games = flags.number(&flag)?,
+            "--seed" => options.seed = flags.number(&flag)?,
+            "--json" if flag.is_switch() => json = true,
+            _ => return Err(flag.unknown()),
         }
     }
     if options.variant.is_some() && options.rules.is_some() {

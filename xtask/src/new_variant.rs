@@ -15,6 +15,7 @@
 //! and writes nothing. The result builds, registers and passes `cargo xtask conformance`
 //! untouched (checked by the test at the end of this file).
 
+use crate::flags::Flags;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -52,25 +53,15 @@ fn workspace_root() -> PathBuf {
 /// Parses the options of `new-variant`.
 pub fn parse(args: &[String]) -> Result<NewVariant, String> {
     let (mut id, mut title, mut crate_dir, mut root, mut dry_run) = (None, None, None, None, false);
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
-            _ => (arg.as_str(), None),
-        };
-        let mut value = || {
-            inline
-                .clone()
-                .or_else(|| it.next().cloned())
-                .ok_or_else(|| format!("{flag} needs a value"))
-        };
-        match flag {
-            "--id" => id = Some(value()?),
-            "--family" => title = Some(value()?),
-            "--crate" => crate_dir = Some(value()?),
-            "--root" => root = Some(PathBuf::from(value()?)),
-            "--dry-run" if inline.is_none() => dry_run = true,
-            _ => return Err(format!("unknown option {arg:?}")),
+    let mut flags = Flags::new(args);
+    while let Some(flag) = flags.next_flag() {
+        match flag.name {
+            "--id" => id = Some(flags.value(&flag)?),
+            "--family" => title = Some(flags.value(&flag)?),
+            "--crate" => crate_dir = Some(flags.value(&flag)?),
+            "--root" => root = Some(PathBuf::from(flags.value(&flag)?)),
+            "--dry-run" if flag.is_switch() => dry_run = true,
+            _ => return Err(flag.unknown()),
         }
     }
     let id = id.ok_or("new-variant needs --id FAMILY/NAME")?;
