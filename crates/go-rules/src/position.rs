@@ -142,11 +142,16 @@ struct Undo {
 /// What a play would do, found from the neighbours of its point alone.
 #[derive(Clone, Copy, Debug)]
 struct Analysis {
+    /// Opponent stones removed, or [`NOT_COUNTED`] when the local fast path decided the play
+    /// without looking at captures (`do_play` then finds them itself).
     captured: u32,
     suicide: bool,
     removed_own: u32,
     hash_after: u64,
 }
+
+/// `Analysis::captured` of a play judged legal without counting its captures.
+const NOT_COUNTED: u32 = u32::MAX;
 
 thread_local! {
     /// Scratch boards for confirming hash matches (no allocation once grown).
@@ -795,7 +800,7 @@ impl GoPosition {
             // keeps a liberty, and a ko recapture has no empty neighbour.
             if self.chains.counts[p][EMPTY as usize] > 0 {
                 return Ok(Analysis {
-                    captured: u32::MAX,
+                    captured: NOT_COUNTED,
                     suicide: false,
                     removed_own: 0,
                     hash_after: 0,
@@ -918,8 +923,8 @@ impl GoPosition {
             let root = chains.chain_id[p] as usize;
             self_captured = chains.remove_chain(nb, root, color);
         }
-        debug_assert!(a.captured == u32::MAX || captured == a.captured);
-        debug_assert!(a.captured == u32::MAX || self.chains.board.hash() == a.hash_after);
+        debug_assert!(a.captured == NOT_COUNTED || captured == a.captured);
+        debug_assert!(a.captured == NOT_COUNTED || self.chains.board.hash() == a.hash_after);
         self.captures[color.index()] += captured;
         self.captures[color.opponent().index()] += self_captured;
         self.passes = 0;
