@@ -73,7 +73,7 @@ impl Engine for Goishi {
 
     #[inline]
     fn try_play(&mut self, color: Color, p: Point) -> bool {
-        self.0.play_as(color, Move::Place(p)).is_ok()
+        self.0.try_place(color, p)
     }
 
     #[inline]

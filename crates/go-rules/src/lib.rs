@@ -18,6 +18,7 @@ pub mod config;
 pub mod handicap;
 mod history;
 pub mod katago;
+mod layout;
 mod position;
 pub mod scoring;
 mod variants;

@@ -21,13 +21,13 @@ use std::cell::RefCell;
 use std::sync::Arc;
 
 use goishi_board::{
-    cell_of, Board, Color, GameResult, Geometry, IllegalMove, Margin, Move, MoveEffect,
-    NeighborTable, PlayError, Point, Position, Rules, Score, Setup, SetupError, SetupErrors, Turn,
-    EMPTY, SIDE_TO_MOVE_KEY,
+    cell_of, Board, Color, GameResult, Geometry, IllegalMove, Margin, Move, MoveEffect, PlayError,
+    Point, Position, Rules, Score, Setup, SetupError, SetupErrors, Turn, EMPTY, SIDE_TO_MOVE_KEY,
 };
 
 use crate::config::{Cycles, GoConfig, Ko, Suicide};
 use crate::history::HistoryTable;
+use crate::layout::Layout;
 use crate::scoring::{score, ScoreParams};
 
 /// Keys that mark which colour created a board (natural situational superko).
@@ -73,6 +73,14 @@ impl ChainStats {
         self.libs > 0
             && u128::from(self.libs) * u128::from(self.lib_sq)
                 == u128::from(self.lib_sum) * u128::from(self.lib_sum)
+    }
+
+    /// Whether the chain's every liberty is `p`, knowing `p` is one of them (the second
+    /// product is taken only when `lib_sum == libs * p`, so neither can overflow).
+    #[inline]
+    fn only_liberty_is(&self, p: usize) -> bool {
+        let p = p as u64;
+        self.lib_sum == u64::from(self.libs) * p && self.lib_sq == self.lib_sum * p
     }
 
     #[inline]
@@ -153,6 +161,16 @@ struct Analysis {
 /// `Analysis::captured` of a play judged legal without counting its captures.
 const NOT_COUNTED: u32 = u32::MAX;
 
+impl Analysis {
+    /// A play judged legal from its neighbourhood alone, captures not counted.
+    const UNCOUNTED: Analysis = Analysis {
+        captured: NOT_COUNTED,
+        suicide: false,
+        removed_own: 0,
+        hash_after: 0,
+    };
+}
+
 thread_local! {
     /// Scratch boards for confirming hash matches (no allocation once grown).
     static SCRATCH: RefCell<(Vec<u8>, Vec<u8>)> = const { RefCell::new((Vec::new(), Vec::new())) };
@@ -185,6 +203,7 @@ pub struct GoPosition {
     setup: Arc<Setup>,
     config: GoConfig,
     geometry: Geometry,
+    layout: Arc<Layout>,
     chains: Chains,
     side: Color,
     history: Vec<Turn>,
@@ -232,6 +251,7 @@ clone_fields!(GoPosition {
     setup,
     config,
     geometry,
+    layout,
     chains,
     side,
     history,
@@ -268,9 +288,9 @@ impl Chains {
 
     /// Moves the neighbours' counts of `p` from cell value `from` to `to`.
     #[inline]
-    fn recount(&mut self, nb: &NeighborTable, p: usize, from: u8, to: u8) {
-        for &q in nb.of(Point::new(p)) {
-            let c = &mut self.counts[q.index()];
+    fn recount(&mut self, lay: &Layout, p: usize, from: u8, to: u8) {
+        for &q in lay.of(p) {
+            let c = &mut self.counts[q as usize];
             c[from as usize] -= 1;
             c[to as usize] += 1;
         }
@@ -295,59 +315,42 @@ impl Chains {
 
     /// Places a stone and merges it with its own neighbours; no capture.
     #[inline]
-    fn put_stone(&mut self, nb: &NeighborTable, p: usize, color: Color) {
-        let point = Point::new(p);
+    fn put_stone(&mut self, lay: &Layout, p: usize, color: Color) {
         let me = cell_of(color);
-        let key = self.board.geometry().key(point, color.index());
-        self.board.place(point, color);
+        self.board.place(Point::new(p), color);
         self.fill(p);
         self.chain_id[p] = p as u16;
         self.next[p] = p as u16;
         let mut st = ChainStats {
             size: 1,
-            hash: key,
+            hash: lay.key(p, color),
             ..ChainStats::default()
         };
-        let mut own = [0u16; 8];
-        let mut owns = 0;
-        let mut more_own = false;
-        for &q in nb.of(point) {
-            let q = q.index();
+        let mut own = false;
+        let cells = self.board.cells();
+        for &q in lay.of(p) {
+            let q = q as usize;
             let c = &mut self.counts[q];
             c[EMPTY as usize] -= 1;
             c[me as usize] += 1;
-            let cell = self.board.cells()[q];
+            let cell = cells[q];
             if cell == EMPTY {
                 st.add_lib(q);
             } else {
-                let r = self.chain_id[q];
-                self.stats[r as usize].remove_lib(p);
-                if cell == me && !own[..owns].contains(&r) {
-                    if owns < own.len() {
-                        own[owns] = r;
-                        owns += 1;
-                    } else {
-                        more_own = true;
-                    }
-                }
+                self.stats[self.chain_id[q] as usize].remove_lib(p);
+                own |= cell == me;
             }
         }
         self.stats[p] = st;
-        if more_own {
-            // More than eight own chains around the point (graph boards): the slow way.
-            for &q in nb.of(point) {
-                let q = q.index();
+        if own {
+            for &q in lay.of(p) {
+                let q = q as usize;
                 if self.board.cells()[q] == me {
                     let (a, b) = (self.chain_id[p] as usize, self.chain_id[q] as usize);
                     if a != b {
                         self.merge(a, b);
                     }
                 }
-            }
-        } else {
-            for &r in &own[..owns] {
-                let a = self.chain_id[p] as usize;
-                self.merge(a, r as usize);
             }
         }
     }
@@ -393,7 +396,7 @@ impl Chains {
 
     /// Removes the chain rooted at `root`, giving its points back as liberties to the chains
     /// of the other colour around it.
-    fn remove_chain(&mut self, nb: &NeighborTable, root: usize, color: Color) -> u32 {
+    fn remove_chain(&mut self, lay: &Layout, root: usize, color: Color) -> u32 {
         let other = cell_of(color.opponent());
         let st = self.stats[root];
         self.groups.push(Group {
@@ -407,10 +410,10 @@ impl Chains {
         loop {
             self.board.remove(Point::new(s), color);
             self.vacate(s);
-            self.recount(nb, s, cell_of(color), EMPTY);
+            self.recount(lay, s, cell_of(color), EMPTY);
             self.stones.push(s as u16);
-            for &t in nb.of(Point::new(s)) {
-                let t = t.index();
+            for &t in lay.of(s) {
+                let t = t as usize;
                 if self.board.cells()[t] == other {
                     let r = self.chain_id[t] as usize;
                     self.stats[r].add_lib(s);
@@ -424,7 +427,7 @@ impl Chains {
         st.size
     }
 
-    fn restore_chain(&mut self, nb: &NeighborTable, g: Group) {
+    fn restore_chain(&mut self, lay: &Layout, g: Group) {
         let other = cell_of(g.color.opponent());
         let root = g.root as usize;
         let (start, end) = (g.start as usize, (g.start + g.size) as usize);
@@ -432,15 +435,15 @@ impl Chains {
             let s = self.stones[i] as usize;
             self.board.place(Point::new(s), g.color);
             self.fill(s);
-            self.recount(nb, s, EMPTY, cell_of(g.color));
+            self.recount(lay, s, EMPTY, cell_of(g.color));
             self.chain_id[s] = g.root;
             self.next[s] = if i + 1 < end {
                 self.stones[i + 1]
             } else {
                 g.root
             };
-            for &t in nb.of(Point::new(s)) {
-                let t = t.index();
+            for &t in lay.of(s) {
+                let t = t as usize;
                 if self.board.cells()[t] == other {
                     let r = self.chain_id[t] as usize;
                     self.stats[r].remove_lib(s);
@@ -456,12 +459,12 @@ impl Chains {
     }
 
     /// Takes back a stone put down by `put_stone` (after its merges were undone).
-    fn take_stone(&mut self, nb: &NeighborTable, p: usize, color: Color) {
+    fn take_stone(&mut self, lay: &Layout, p: usize, color: Color) {
         self.board.remove(Point::new(p), color);
         self.vacate(p);
-        self.recount(nb, p, cell_of(color), EMPTY);
-        for &q in nb.of(Point::new(p)) {
-            let q = q.index();
+        self.recount(lay, p, cell_of(color), EMPTY);
+        for &q in lay.of(p) {
+            let q = q as usize;
             if self.board.cells()[q] != EMPTY {
                 let r = self.chain_id[q] as usize;
                 self.stats[r].add_lib(p);
@@ -530,6 +533,7 @@ impl GoPosition {
         let mut pos = GoPosition {
             config,
             chains: Chains::new(&geometry),
+            layout: Arc::new(Layout::new(&geometry)),
             geometry,
             side: setup.to_move,
             history: Vec::new(),
@@ -552,9 +556,9 @@ impl GoPosition {
             .points()
             .filter_map(|p| pos.setup.board.get(p).map(|c| (p, c)))
             .collect();
-        let nb = pos.geometry.default_neighbors();
+        let lay = Arc::clone(&pos.layout);
         for (p, c) in stones {
-            pos.chains.put_stone(nb, p.index(), c);
+            pos.chains.put_stone(&lay, p.index(), c);
         }
         pos.chains.merges.clear();
         let (hash, side) = (pos.chains.board.hash(), pos.side);
@@ -589,6 +593,21 @@ impl GoPosition {
         self.chains.board.cells()[p.index()] == EMPTY
             && c[EMPTY as usize] == 0
             && c[cell_of(color.opponent()) as usize] == 0
+    }
+
+    /// Plays a stone of `color` at `p` if that is legal, and says whether it did: what
+    /// [`Position::play_as`] does with a [`Move::Place`], without building the error or the
+    /// effect, for the hot loop of a random playout. An illegal play (off the board included)
+    /// leaves the position as it was.
+    #[inline]
+    pub fn try_place(&mut self, color: Color, p: Point) -> bool {
+        match self.judge(p.index(), color) {
+            Ok(a) => {
+                self.do_play(p.index(), color, &a);
+                true
+            }
+            Err(_) => false,
+        }
     }
 
     /// Who took the button, if anyone.
@@ -628,19 +647,19 @@ impl GoPosition {
         let cells = self.chains.board.cells();
         let chain_id = &self.chains.chain_id;
         let me = cell_of(color);
-        let nb = self.geometry.default_neighbors().of(Point::new(p));
+        let nb = self.layout.of(p);
         let has_lib = self.chains.counts[p][EMPTY as usize] > 0;
         let mut own_alive = false;
         let mut captured = 0;
         let mut own_size = 0;
         let mut own_hash = 0;
-        let key = self.geometry.key(Point::new(p), color.index());
+        let key = self.layout.key(p, color);
         let mut hash = self.chains.board.hash() ^ key;
         // The chains already counted: a chain touching the point on several sides counts once.
         let mut roots = [0u16; 8];
         let mut seen = 0;
         for (i, &q) in nb.iter().enumerate() {
-            let q = q.index();
+            let q = q as usize;
             let cell = cells[q];
             if cell == EMPTY {
                 continue;
@@ -654,7 +673,7 @@ impl GoPosition {
                 seen += 1;
             } else if nb[..i]
                 .iter()
-                .any(|&x| cells[x.index()] != EMPTY && chain_id[x.index()] == r)
+                .any(|&x| cells[x as usize] != EMPTY && chain_id[x as usize] == r)
             {
                 continue;
             }
@@ -711,8 +730,8 @@ impl GoPosition {
         out[p] = cell_of(color);
         let cells = self.chains.board.cells();
         let me = cell_of(color);
-        for &q in self.geometry.default_neighbors().of(Point::new(p)) {
-            let q = q.index();
+        for &q in self.layout.of(p) {
+            let q = q as usize;
             let cell = cells[q];
             if cell == EMPTY || out[q] == EMPTY {
                 continue;
@@ -776,11 +795,7 @@ impl GoPosition {
             && chains.board.cells()[q] != EMPTY
             && chains.stats[chains.chain_id[q] as usize].size == 1
             && chains.stats[chains.chain_id[q] as usize].in_atari()
-            && self
-                .geometry
-                .default_neighbors()
-                .of(Point::new(p))
-                .contains(&Point::new(q))
+            && self.layout.of(p).contains(&(q as u16))
     }
 
     /// Decides a play; on success, what it would do.
@@ -789,41 +804,37 @@ impl GoPosition {
         if self.end.is_some() {
             return Err(IllegalMove::GameOver);
         }
-        if p >= self.geometry.num_points() {
+        let Some(&cell) = self.chains.board.cells().get(p) else {
             return Err(IllegalMove::OffBoard);
-        }
-        if self.chains.board.cells()[p] != EMPTY {
+        };
+        if cell != EMPTY {
             return Err(IllegalMove::Occupied);
         }
-        if self.local_ko {
-            // Under simple ko (or none) a play next to an empty point is always legal: it
-            // keeps a liberty, and a ko recapture has no empty neighbour.
-            if self.chains.counts[p][EMPTY as usize] > 0 {
-                return Ok(Analysis {
-                    captured: NOT_COUNTED,
-                    suicide: false,
-                    removed_own: 0,
-                    hash_after: 0,
+        // Under simple ko (or none) a play next to an empty point is always legal: it keeps a
+        // liberty, and a ko recapture has no empty neighbour.
+        let c = self.chains.counts[p];
+        if c[EMPTY as usize] > 0 {
+            if self.local_ko {
+                return Ok(Analysis::UNCOUNTED);
+            }
+        } else if c[cell_of(color) as usize] == 0 && self.config.suicide != Suicide::Allowed {
+            // An opponent's eye: legal only if it captures (a single stone put there removes
+            // one stone by itself: never legal under forbidden or multi-stone). Every chain
+            // around has `p` as a liberty, so it is in atari when `p` is its only one.
+            let chains = &self.chains;
+            let captures =
+                self.layout.of(p).iter().any(|&q| {
+                    chains.stats[chains.chain_id[q as usize] as usize].only_liberty_is(p)
                 });
+            if !captures {
+                return Err(IllegalMove::Suicide);
             }
         }
-        if self.config.suicide != Suicide::Allowed {
-            // An opponent's eye: legal only if it captures (a single stone put there
-            // removes one stone by itself: never legal under forbidden or multi-stone).
-            let c = self.chains.counts[p];
-            if c[EMPTY as usize] == 0 && c[cell_of(color) as usize] == 0 {
-                let chains = &self.chains;
-                let captures = self
-                    .geometry
-                    .default_neighbors()
-                    .of(Point::new(p))
-                    .iter()
-                    .any(|q| chains.stats[chains.chain_id[q.index()] as usize].in_atari());
-                if !captures {
-                    return Err(IllegalMove::Suicide);
-                }
-            }
-        }
+        self.judge_in_full(p, color)
+    }
+
+    /// [`GoPosition::judge`] past the quick answers: `p` is an empty point on the board.
+    fn judge_in_full(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
         let c = self.chains.counts[p];
         let a = if c[EMPTY as usize] > 0 && c[cell_of(color.opponent()) as usize] == 0 {
             // A liberty and no opponent neighbour: nothing is captured or self-captured, and
@@ -832,8 +843,7 @@ impl GoPosition {
                 captured: 0,
                 suicide: false,
                 removed_own: 0,
-                hash_after: self.chains.board.hash()
-                    ^ self.geometry.key(Point::new(p), color.index()),
+                hash_after: self.chains.board.hash() ^ self.layout.key(p, color),
             }
         } else {
             self.analyze(p, color)
@@ -902,18 +912,18 @@ impl GoPosition {
             color,
             mv: Move::Place(Point::new(p)),
         });
-        let nb = self.geometry.default_neighbors();
+        let lay = &*self.layout;
         let chains = &mut self.chains;
-        chains.put_stone(nb, p, color);
+        chains.put_stone(lay, p, color);
         let opp = cell_of(color.opponent());
         let mut captured = 0;
         if a.captured > 0 {
-            for &q in nb.of(Point::new(p)) {
-                let q = q.index();
+            for &q in lay.of(p) {
+                let q = q as usize;
                 if chains.board.cells()[q] == opp {
                     let r = chains.chain_id[q] as usize;
                     if chains.stats[r].libs == 0 {
-                        captured += chains.remove_chain(nb, r, color.opponent());
+                        captured += chains.remove_chain(lay, r, color.opponent());
                     }
                 }
             }
@@ -921,7 +931,7 @@ impl GoPosition {
         let mut self_captured = 0;
         if a.suicide {
             let root = chains.chain_id[p] as usize;
-            self_captured = chains.remove_chain(nb, root, color);
+            self_captured = chains.remove_chain(lay, root, color);
         }
         debug_assert!(a.captured == NOT_COUNTED || captured == a.captured);
         debug_assert!(a.captured == NOT_COUNTED || self.chains.board.hash() == a.hash_after);
@@ -1067,11 +1077,11 @@ impl GoPosition {
         self.superko.floor = rec.prev_superko_floor;
         self.cycles.floor = rec.prev_cycles_floor;
         if let Move::Place(p) = rec.turn.mv {
-            let nb = self.geometry.default_neighbors();
+            let lay = &*self.layout;
             let chains = &mut self.chains;
             while chains.groups.len() > rec.groups_start as usize {
                 if let Some(g) = chains.groups.pop() {
-                    chains.restore_chain(nb, g);
+                    chains.restore_chain(lay, g);
                 }
             }
             while chains.merges.len() > rec.merges_start as usize {
@@ -1079,7 +1089,7 @@ impl GoPosition {
                     chains.unmerge(m);
                 }
             }
-            chains.take_stone(nb, p.index(), rec.turn.color);
+            chains.take_stone(lay, p.index(), rec.turn.color);
         }
         self.side = rec.prev_side;
         self.passes = rec.prev_passes;

@@ -18,7 +18,7 @@ pub fn playout(game: &mut GoPosition, rng: &mut ChaCha8Rng, candidates: &mut Vec
         let mut played = false;
         while !candidates.is_empty() {
             let p = candidates.swap_remove(rng.random_range(0..candidates.len()));
-            if !game.is_own_eye(p, color) && game.play_as(color, Move::Place(p)).is_ok() {
+            if !game.is_own_eye(p, color) && game.try_place(color, p) {
                 played = true;
                 break;
             }
