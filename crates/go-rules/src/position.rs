@@ -22,7 +22,8 @@ use std::sync::Arc;
 
 use goishi_board::{
     cell_of, Board, Color, GameResult, Geometry, IllegalMove, Margin, Move, MoveEffect, PlayError,
-    Point, Position, Rules, Score, Setup, SetupError, SetupErrors, Turn, EMPTY, SIDE_TO_MOVE_KEY,
+    Point, Position, Rules, Score, Setup, SetupError, SetupErrors, Turn, EMPTY, MAX_GRAPH_POINTS,
+    SIDE_TO_MOVE_KEY,
 };
 
 use crate::config::{Cycles, GoConfig, Ko, Suicide};
@@ -641,21 +642,56 @@ impl GoPosition {
         out
     }
 
-    /// What a play of `color` at the empty point `p` would do.
+    /// Whether a play of `color` at the empty point `p` would capture (a chain of the
+    /// opponent around has `p` as its only liberty), and whether the new stone would keep a
+    /// liberty (an empty neighbour, or a chain of its own around with another liberty).
+    #[inline(always)]
+    fn scan(&self, p: usize, color: Color) -> (bool, bool) {
+        let chains = &self.chains;
+        let cells = chains.board.cells();
+        let me = cell_of(color);
+        let mut capture = false;
+        let mut alive = chains.counts[p][EMPTY as usize] > 0;
+        for &q in self.layout.of(p) {
+            let q = q as usize;
+            let cell = cells[q];
+            if cell != EMPTY {
+                let in_atari = chains.stats[chains.chain_id[q] as usize].only_liberty_is(p);
+                if cell == me {
+                    alive |= !in_atari;
+                } else {
+                    capture |= in_atari;
+                }
+            }
+        }
+        (capture, alive)
+    }
+
+    /// What a play of `color` at the empty point `p` would do. Every chain around `p` has `p`
+    /// as a liberty, so it is in atari exactly when `p` is its only one.
     #[inline]
     fn analyze(&self, p: usize, color: Color) -> Analysis {
-        let cells = self.chains.board.cells();
-        let chain_id = &self.chains.chain_id;
+        let chains = &self.chains;
+        let cells = chains.board.cells();
         let me = cell_of(color);
         let nb = self.layout.of(p);
-        let has_lib = self.chains.counts[p][EMPTY as usize] > 0;
-        let mut own_alive = false;
+        let key = self.layout.key(p, color);
+        // First the common case, without telling chains apart: nothing captured, and the new
+        // stone keeps a liberty of its own or joins a chain that keeps one.
+        let (any_capture, own_alive) = self.scan(p, color);
+        if !any_capture && own_alive {
+            return Analysis {
+                captured: 0,
+                suicide: false,
+                removed_own: 0,
+                hash_after: chains.board.hash() ^ key,
+            };
+        }
+        // Captures or suicide: count each chain once, however many sides it touches `p` on.
         let mut captured = 0;
         let mut own_size = 0;
         let mut own_hash = 0;
-        let key = self.layout.key(p, color);
-        let mut hash = self.chains.board.hash() ^ key;
-        // The chains already counted: a chain touching the point on several sides counts once.
+        let mut hash = chains.board.hash() ^ key;
         let mut roots = [0u16; 8];
         let mut seen = 0;
         for (i, &q) in nb.iter().enumerate() {
@@ -664,7 +700,7 @@ impl GoPosition {
             if cell == EMPTY {
                 continue;
             }
-            let r = chain_id[q];
+            let r = chains.chain_id[q];
             if roots[..seen].contains(&r) {
                 continue;
             }
@@ -673,21 +709,20 @@ impl GoPosition {
                 seen += 1;
             } else if nb[..i]
                 .iter()
-                .any(|&x| cells[x as usize] != EMPTY && chain_id[x as usize] == r)
+                .any(|&x| cells[x as usize] != EMPTY && chains.chain_id[x as usize] == r)
             {
                 continue;
             }
-            let st = &self.chains.stats[r as usize];
+            let st = &chains.stats[r as usize];
             if cell == me {
                 own_size += st.size;
                 own_hash ^= st.hash;
-                own_alive = own_alive || has_lib || !st.in_atari();
-            } else if st.in_atari() {
+            } else if st.only_liberty_is(p) {
                 captured += st.size;
                 hash ^= st.hash;
             }
         }
-        let suicide = !(has_lib || own_alive || captured > 0);
+        let suicide = !(own_alive || captured > 0);
         if suicide {
             hash ^= key ^ own_hash;
         }
@@ -810,6 +845,12 @@ impl GoPosition {
         if cell != EMPTY {
             return Err(IllegalMove::Occupied);
         }
+        self.judge_empty(p, color)
+    }
+
+    /// [`GoPosition::judge`] of a play on an empty point of the board, while the game goes on.
+    #[inline]
+    fn judge_empty(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
         // Under simple ko (or none) a play next to an empty point is always legal: it keeps a
         // liberty, and a ko recapture has no empty neighbour.
         let c = self.chains.counts[p];
@@ -817,17 +858,25 @@ impl GoPosition {
             if self.local_ko {
                 return Ok(Analysis::UNCOUNTED);
             }
-        } else if c[cell_of(color) as usize] == 0 && self.config.suicide != Suicide::Allowed {
-            // An opponent's eye: legal only if it captures (a single stone put there removes
-            // one stone by itself: never legal under forbidden or multi-stone). Every chain
-            // around has `p` as a liberty, so it is in atari when `p` is its only one.
-            let chains = &self.chains;
-            let captures =
-                self.layout.of(p).iter().any(|&q| {
-                    chains.stats[chains.chain_id[q as usize] as usize].only_liberty_is(p)
-                });
-            if !captures {
-                return Err(IllegalMove::Suicide);
+        } else {
+            let (capture, alive) = self.scan(p, color);
+            if !capture {
+                if alive {
+                    // Nothing captured: no ko either.
+                    if self.local_ko {
+                        return Ok(Analysis::UNCOUNTED);
+                    }
+                } else {
+                    // Suicide, of the new stone alone when no stone of its own is around.
+                    let illegal = match self.config.suicide {
+                        Suicide::Forbidden => true,
+                        Suicide::MultiStone => c[cell_of(color) as usize] == 0,
+                        Suicide::Allowed => false,
+                    };
+                    if illegal {
+                        return Err(IllegalMove::Suicide);
+                    }
+                }
             }
         }
         self.judge_in_full(p, color)
@@ -1100,23 +1149,47 @@ impl GoPosition {
         Some(rec.turn)
     }
 
-    /// The legal board points of `color`, appended to `out` as moves (hot path).
+    /// The legal board points of `color`, appended to `out` as moves in point order (hot
+    /// path).
+    ///
+    /// The empty points are judged from the empty-point list (no scan of the stones) into a
+    /// bit set, which gives them back in point order; the bit set lives on the stack, sized
+    /// for the board.
     #[inline]
     pub fn push_legal_points(&self, color: Color, out: &mut Vec<Move>) {
         if self.end.is_some() {
             return;
         }
-        let cells = self.chains.board.cells();
-        let counts = &self.chains.counts[..cells.len()];
-        out.reserve(cells.len());
-        for (i, (&cell, count)) in cells.iter().zip(counts).enumerate() {
-            if cell != EMPTY {
-                continue;
-            }
-            // Under simple ko (or none) a point next to an empty point is legal; every other
-            // point is judged in full.
-            if (self.local_ko && count[EMPTY as usize] > 0) || self.judge(i, color).is_ok() {
-                out.push(Move::Place(Point::new(i)));
+        match self.chains.board.cells().len().div_ceil(64) {
+            0..=2 => self.push_legal_with::<2>(color, out),
+            3..=6 => self.push_legal_with::<6>(color, out),
+            7..=16 => self.push_legal_with::<16>(color, out),
+            _ => self.push_legal_with::<{ MAX_GRAPH_POINTS / 64 }>(color, out),
+        }
+    }
+
+    #[inline]
+    fn push_legal_with<const WORDS: usize>(&self, color: Color, out: &mut Vec<Move>) {
+        let chains = &self.chains;
+        let mut words = [0u64; WORDS];
+        for &p in &chains.empties {
+            let i = p.index();
+            // Under simple ko (or none) a point next to an empty point is legal.
+            let ok = (self.local_ko && chains.counts[i][EMPTY as usize] > 0)
+                || self.judge_empty(i, color).is_ok();
+            words[i / 64] |= u64::from(ok) << (i % 64);
+        }
+        let start = out.len();
+        let count: u32 = words.iter().map(|w| w.count_ones()).sum();
+        out.resize(start + count as usize, Move::Pass);
+        let mut slots = out[start..].iter_mut();
+        for (w, &word) in words.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                if let Some(slot) = slots.next() {
+                    *slot = Move::Place(Point::new(w * 64 + bits.trailing_zeros() as usize));
+                }
+                bits &= bits - 1;
             }
         }
     }
