@@ -858,6 +858,18 @@ impl GoPosition {
             if self.local_ko {
                 return Ok(Analysis::UNCOUNTED);
             }
+        } else if c[cell_of(color) as usize] == 0 {
+            // An opponent's eye: legal only if it captures (a single stone put there removes
+            // one stone by itself: never legal under forbidden or multi-stone).
+            if self.config.suicide != Suicide::Allowed {
+                let chains = &self.chains;
+                let captures = self.layout.of(p).iter().any(|&q| {
+                    chains.stats[chains.chain_id[q as usize] as usize].only_liberty_is(p)
+                });
+                if !captures {
+                    return Err(IllegalMove::Suicide);
+                }
+            }
         } else {
             let (capture, alive) = self.scan(p, color);
             if !capture {
