@@ -642,6 +642,16 @@ impl GoPosition {
         out
     }
 
+    /// Whether a chain around the empty point `p` has `p` as its only liberty.
+    #[inline(always)]
+    fn captures_around(&self, p: usize) -> bool {
+        let chains = &self.chains;
+        self.layout
+            .of(p)
+            .iter()
+            .any(|&q| chains.stats[chains.chain_id[q as usize] as usize].only_liberty_is(p))
+    }
+
     /// Whether a play of `color` at the empty point `p` would capture (a chain of the
     /// opponent around has `p` as its only liberty), and whether the new stone would keep a
     /// liberty (an empty neighbour, or a chain of its own around with another liberty).
@@ -701,7 +711,7 @@ impl GoPosition {
                 continue;
             }
             let r = chains.chain_id[q];
-            if roots[..seen].contains(&r) {
+            if roots[..seen].iter().any(|&x| x == r) {
                 continue;
             }
             if seen < roots.len() {
@@ -861,14 +871,8 @@ impl GoPosition {
         } else if c[cell_of(color) as usize] == 0 {
             // An opponent's eye: legal only if it captures (a single stone put there removes
             // one stone by itself: never legal under forbidden or multi-stone).
-            if self.config.suicide != Suicide::Allowed {
-                let chains = &self.chains;
-                let captures = self.layout.of(p).iter().any(|&q| {
-                    chains.stats[chains.chain_id[q as usize] as usize].only_liberty_is(p)
-                });
-                if !captures {
-                    return Err(IllegalMove::Suicide);
-                }
+            if self.config.suicide != Suicide::Allowed && !self.captures_around(p) {
+                return Err(IllegalMove::Suicide);
             }
         } else {
             let (capture, alive) = self.scan(p, color);
