@@ -591,9 +591,11 @@ impl GoPosition {
     #[inline]
     pub fn is_own_eye(&self, p: Point, color: Color) -> bool {
         let c = self.chains.counts[p.index()];
-        self.chains.board.cells()[p.index()] == EMPTY
-            && c[EMPTY as usize] == 0
-            && c[cell_of(color.opponent()) as usize] == 0
+        // One comparison, no early exit: a playout asks this of random points.
+        (u16::from(self.chains.board.cells()[p.index()])
+            | c[EMPTY as usize]
+            | c[cell_of(color.opponent()) as usize])
+            == 0
     }
 
     /// Plays a stone of `color` at `p` if that is legal, and says whether it did: what
@@ -843,6 +845,23 @@ impl GoPosition {
             && self.layout.of(p).contains(&(q as u16))
     }
 
+    /// Whether a play at `p` might retake a ko under simple ko: the last move captured one
+    /// stone, at `p` ([`GoPosition::retakes_ko`] decides).
+    #[inline]
+    fn may_retake_ko(&self, p: usize) -> bool {
+        if self.config.ko != Ko::Simple {
+            return false;
+        }
+        let Some(last) = self.undo.last() else {
+            return false;
+        };
+        let chains = &self.chains;
+        let groups = &chains.groups[last.groups_start as usize..];
+        groups.len() == 1
+            && groups[0].size == 1
+            && chains.stones[groups[0].start as usize] as usize == p
+    }
+
     /// Decides a play; on success, what it would do.
     #[inline]
     fn judge(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
@@ -871,11 +890,21 @@ impl GoPosition {
         } else if c[cell_of(color) as usize] == 0 {
             // An opponent's eye: legal only if it captures (a single stone put there removes
             // one stone by itself: never legal under forbidden or multi-stone).
-            if self.config.suicide != Suicide::Allowed && !self.captures_around(p) {
-                return Err(IllegalMove::Suicide);
+            if self.config.suicide != Suicide::Allowed {
+                if !self.captures_around(p) {
+                    return Err(IllegalMove::Suicide);
+                }
+                if self.local_ko && !self.may_retake_ko(p) {
+                    // A capture that cannot be a ko recapture: legal.
+                    return Ok(Analysis::UNCOUNTED);
+                }
             }
         } else {
             let (capture, alive) = self.scan(p, color);
+            if capture && self.local_ko && !self.may_retake_ko(p) {
+                // A capture that cannot be a ko recapture: legal (its stone has a liberty).
+                return Ok(Analysis::UNCOUNTED);
+            }
             if !capture {
                 if alive {
                     // Nothing captured: no ko either.
