@@ -103,6 +103,46 @@ impl ChainStats {
     }
 }
 
+/// How many neighbours of a point are empty, black and white, in 16-bit fields of one word
+/// indexed by cell value (no point has 65,536 neighbours), so that a stone put down or taken
+/// away updates each neighbour with one addition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Around(u64);
+
+impl Around {
+    const FIELD: u64 = 0xFFFF;
+
+    /// A point with `n` neighbours, all empty.
+    fn empty(n: usize) -> Around {
+        Around(n as u64)
+    }
+
+    /// The neighbours with cell value `cell`.
+    #[inline(always)]
+    fn get(self, cell: u8) -> u16 {
+        ((self.0 >> (16 * u32::from(cell))) & Around::FIELD) as u16
+    }
+
+    /// Whether no neighbour has cell value `a` or `b`.
+    #[inline(always)]
+    fn none_of(self, a: u8, b: u8) -> bool {
+        let mask = (Around::FIELD << (16 * u32::from(a))) | (Around::FIELD << (16 * u32::from(b)));
+        self.0 & mask == 0
+    }
+
+    /// The change of one neighbour going from cell value `from` to `to`.
+    #[inline(always)]
+    fn delta(from: u8, to: u8) -> u64 {
+        (1u64 << (16 * u32::from(to))).wrapping_sub(1u64 << (16 * u32::from(from)))
+    }
+
+    /// Applies a [`Around::delta`] (the field it takes one from is never zero).
+    #[inline(always)]
+    fn add(&mut self, delta: u64) {
+        self.0 = self.0.wrapping_add(delta);
+    }
+}
+
 /// A chain removed by a move: its stones are `stones[start..start + size]`, in list order.
 #[derive(Clone, Copy, Debug)]
 struct Group {
@@ -192,7 +232,7 @@ struct Chains {
     empty_pos: Vec<u16>,
     /// For every point, how many of its neighbours are empty, black and white (indexed by
     /// cell value).
-    counts: Vec<[u16; 3]>,
+    counts: Vec<Around>,
 }
 
 /// A Go position under one ruleset, on any geometry.
@@ -282,7 +322,7 @@ impl Chains {
             empty_pos: (0..n as u16).collect(),
             counts: geometry
                 .points()
-                .map(|p| [geometry.default_neighbors().of(p).len() as u16, 0, 0])
+                .map(|p| Around::empty(geometry.default_neighbors().of(p).len()))
                 .collect(),
         }
     }
@@ -290,10 +330,9 @@ impl Chains {
     /// Moves the neighbours' counts of `p` from cell value `from` to `to`.
     #[inline]
     fn recount(&mut self, lay: &Layout, p: usize, from: u8, to: u8) {
+        let delta = Around::delta(from, to);
         for &q in lay.of(p) {
-            let c = &mut self.counts[q as usize];
-            c[from as usize] -= 1;
-            c[to as usize] += 1;
+            self.counts[q as usize].add(delta);
         }
     }
 
@@ -329,11 +368,10 @@ impl Chains {
         };
         let mut own = false;
         let cells = self.board.cells();
+        let delta = Around::delta(EMPTY, me);
         for &q in lay.of(p) {
             let q = q as usize;
-            let c = &mut self.counts[q];
-            c[EMPTY as usize] -= 1;
-            c[me as usize] += 1;
+            self.counts[q].add(delta);
             let cell = cells[q];
             if cell == EMPTY {
                 st.add_lib(q);
@@ -590,12 +628,9 @@ impl GoPosition {
     /// `color` (the points a random playout does not fill).
     #[inline]
     pub fn is_own_eye(&self, p: Point, color: Color) -> bool {
-        let c = self.chains.counts[p.index()];
-        // One comparison, no early exit: a playout asks this of random points.
-        (u16::from(self.chains.board.cells()[p.index()])
-            | c[EMPTY as usize]
-            | c[cell_of(color.opponent()) as usize])
-            == 0
+        // No early exit: a playout asks this of random points.
+        (self.chains.board.cells()[p.index()] == EMPTY)
+            & self.chains.counts[p.index()].none_of(EMPTY, cell_of(color.opponent()))
     }
 
     /// Plays a stone of `color` at `p` if that is legal, and says whether it did: what
@@ -663,7 +698,7 @@ impl GoPosition {
         let cells = chains.board.cells();
         let me = cell_of(color);
         let mut capture = false;
-        let mut alive = chains.counts[p][EMPTY as usize] > 0;
+        let mut alive = chains.counts[p].get(EMPTY) > 0;
         for &q in self.layout.of(p) {
             let q = q as usize;
             let cell = cells[q];
@@ -883,11 +918,11 @@ impl GoPosition {
         // Under simple ko (or none) a play next to an empty point is always legal: it keeps a
         // liberty, and a ko recapture has no empty neighbour.
         let c = self.chains.counts[p];
-        if c[EMPTY as usize] > 0 {
+        if c.get(EMPTY) > 0 {
             if self.local_ko {
                 return Ok(Analysis::UNCOUNTED);
             }
-        } else if c[cell_of(color) as usize] == 0 {
+        } else if c.get(cell_of(color)) == 0 {
             // An opponent's eye: legal only if it captures (a single stone put there removes
             // one stone by itself: never legal under forbidden or multi-stone).
             if self.config.suicide != Suicide::Allowed {
@@ -915,7 +950,7 @@ impl GoPosition {
                     // Suicide, of the new stone alone when no stone of its own is around.
                     let illegal = match self.config.suicide {
                         Suicide::Forbidden => true,
-                        Suicide::MultiStone => c[cell_of(color) as usize] == 0,
+                        Suicide::MultiStone => c.get(cell_of(color)) == 0,
                         Suicide::Allowed => false,
                     };
                     if illegal {
@@ -930,7 +965,7 @@ impl GoPosition {
     /// [`GoPosition::judge`] past the quick answers: `p` is an empty point on the board.
     fn judge_in_full(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
         let c = self.chains.counts[p];
-        let a = if c[EMPTY as usize] > 0 && c[cell_of(color.opponent()) as usize] == 0 {
+        let a = if c.get(EMPTY) > 0 && c.get(cell_of(color.opponent())) == 0 {
             // A liberty and no opponent neighbour: nothing is captured or self-captured, and
             // the board only gains the stone (the superko rules still look it up).
             Analysis {
@@ -1220,7 +1255,7 @@ impl GoPosition {
         for &p in &chains.empties {
             let i = p.index();
             // Under simple ko (or none) a point next to an empty point is legal.
-            let ok = (self.local_ko && chains.counts[i][EMPTY as usize] > 0)
+            let ok = (self.local_ko && chains.counts[i].get(EMPTY) > 0)
                 || self.judge_empty(i, color).is_ok();
             words[i / 64] |= u64::from(ok) << (i % 64);
         }
