@@ -748,7 +748,7 @@ impl GoPosition {
                 continue;
             }
             let r = chains.chain_id[q];
-            if roots[..seen].iter().any(|&x| x == r) {
+            if roots[..seen].contains(&r) {
                 continue;
             }
             if seen < roots.len() {
