@@ -445,15 +445,17 @@ impl Chains {
             size: st.size,
             hash: st.hash,
         });
+        let delta = Around::delta(cell_of(color), EMPTY);
         let mut s = root;
         loop {
             self.board.remove(Point::new(s), color);
             self.vacate(s);
-            self.recount(lay, s, cell_of(color), EMPTY);
             self.stones.push(s as u16);
+            let cells = self.board.cells();
             for &t in lay.of(s) {
                 let t = t as usize;
-                if self.board.cells()[t] == other {
+                self.counts[t].add(delta);
+                if cells[t] == other {
                     let r = self.chain_id[t] as usize;
                     self.stats[r].add_lib(s);
                 }
