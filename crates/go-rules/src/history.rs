@@ -2,15 +2,36 @@
 
 const NONE: u32 = u32::MAX;
 
-/// One slot of the open-addressing index: a key and the latest entry with that key.
+/// One recorded state: its key, the move count it was recorded at, and the previous entry
+/// with the same key.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    key: u64,
+    moves_at: u32,
+    prev_same: u32,
+}
+
+/// One slot of the open-addressing index: the low half of a key (which also gives its home
+/// slot; the entry holds the whole key) and the latest entry with that key. Eight bytes, so
+/// that the index of a long game stays small in the cache.
 #[derive(Clone, Copy, Debug)]
 struct Slot {
-    key: u64,
+    tag: u32,
     index: u32,
 }
 
+/// Where a key is in the index (its slot, flagged [`Probe::FOUND`]) or would be put (the
+/// empty slot that ends its probe run); [`Probe::NONE`] when not known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Probe(u32);
+
+impl Probe {
+    const FOUND: u32 = 1 << 31;
+    pub(crate) const NONE: Probe = Probe(u32::MAX);
+}
+
 const EMPTY_SLOT: Slot = Slot {
-    key: 0,
+    tag: 0,
     index: NONE,
 };
 
@@ -25,9 +46,7 @@ const EMPTY_SLOT: Slot = Slot {
 /// counting clear the history at a pass by raising the floor; undo lowers it back).
 #[derive(Debug, Default)]
 pub(crate) struct HistoryTable {
-    keys: Vec<u64>,
-    moves_at: Vec<u32>,
-    prev_same: Vec<u32>,
+    entries: Vec<Entry>,
     slots: Vec<Slot>,
     used: usize,
     pub(crate) floor: u32,
@@ -35,7 +54,7 @@ pub(crate) struct HistoryTable {
 
 impl HistoryTable {
     pub(crate) fn len(&self) -> u32 {
-        self.keys.len() as u32
+        self.entries.len() as u32
     }
 
     #[inline]
@@ -46,18 +65,25 @@ impl HistoryTable {
     /// The slot holding `key`, if any.
     #[inline]
     fn find(&self, key: u64) -> Option<usize> {
+        self.probe(key).ok()
+    }
+
+    /// The slot holding `key`, or else the empty slot where its probe run ends (`Err(None)`
+    /// while the index has no slot at all).
+    #[inline]
+    fn probe(&self, key: u64) -> Result<usize, Option<usize>> {
         if self.slots.is_empty() {
-            return None;
+            return Err(None);
         }
         let mask = self.mask();
         let mut i = key as usize & mask;
         loop {
             let slot = self.slots[i];
             if slot.index == NONE {
-                return None;
+                return Err(Some(i));
             }
-            if slot.key == key {
-                return Some(i);
+            if slot.tag == key as u32 && self.entries[slot.index as usize].key == key {
+                return Ok(i);
             }
             i = (i + 1) & mask;
         }
@@ -69,43 +95,63 @@ impl HistoryTable {
         while self.slots[i].index != NONE {
             i = (i + 1) & mask;
         }
-        self.slots[i] = Slot { key, index };
+        self.slots[i] = Slot {
+            tag: key as u32,
+            index,
+        };
     }
 
     fn grow(&mut self) {
         let size = (self.slots.len() * 2).max(16);
         let old = std::mem::replace(&mut self.slots, vec![EMPTY_SLOT; size]);
         for slot in old.into_iter().filter(|s| s.index != NONE) {
-            self.place(slot.key, slot.index);
+            self.place(u64::from(slot.tag), slot.index);
         }
     }
 
     /// Records a state reached after `moves_at` moves.
     pub(crate) fn push(&mut self, key: u64, moves_at: u32) {
-        let index = self.keys.len() as u32;
-        let prev = match self.find(key) {
-            Some(i) => std::mem::replace(&mut self.slots[i].index, index),
-            None => {
-                if 2 * (self.used + 1) > self.slots.len() {
-                    self.grow();
+        let index = self.entries.len() as u32;
+        let prev = match self.probe(key) {
+            Ok(i) => std::mem::replace(&mut self.slots[i].index, index),
+            Err(free) => {
+                match free {
+                    Some(i) if 2 * (self.used + 1) <= self.slots.len() => {
+                        self.slots[i] = Slot {
+                            tag: key as u32,
+                            index,
+                        };
+                    }
+                    _ => {
+                        self.grow();
+                        self.place(key, index);
+                    }
                 }
-                self.place(key, index);
                 self.used += 1;
                 NONE
             }
         };
-        self.keys.push(key);
-        self.moves_at.push(moves_at);
-        self.prev_same.push(prev);
+        self.entries.push(Entry {
+            key,
+            moves_at,
+            prev_same: prev,
+        });
     }
 
     /// Forgets the latest entry.
     pub(crate) fn pop(&mut self) {
-        let (Some(key), Some(prev)) = (self.keys.pop(), self.prev_same.pop()) else {
+        let Some(&Entry {
+            key,
+            prev_same: prev,
+            ..
+        }) = self.entries.last()
+        else {
             return;
         };
-        self.moves_at.pop();
-        let Some(i) = self.find(key) else {
+        // Found while the entry is still there (the index confirms keys on the entries).
+        let found = self.find(key);
+        self.entries.pop();
+        let Some(i) = found else {
             return;
         };
         if prev != NONE {
@@ -122,7 +168,7 @@ impl HistoryTable {
             if slot.index == NONE {
                 break;
             }
-            let home = slot.key as usize & mask;
+            let home = slot.tag as usize & mask;
             if (j.wrapping_sub(home) & mask) >= (j.wrapping_sub(hole) & mask) {
                 self.slots[hole] = slot;
                 hole = j;
@@ -133,6 +179,68 @@ impl HistoryTable {
         self.used -= 1;
     }
 
+    /// Where `key` is or would go in the index, to hand to [`HistoryTable::push_probed`] if
+    /// nothing is pushed or popped in between (a judged move played at once).
+    #[inline]
+    pub(crate) fn probe_for(&self, key: u64) -> Probe {
+        match self.probe(key) {
+            Ok(i) => Probe(i as u32 | Probe::FOUND),
+            Err(Some(i)) => Probe(i as u32),
+            Err(None) => Probe::NONE,
+        }
+    }
+
+    /// [`HistoryTable::push`] of the key a fresh [`Probe`] was taken for.
+    #[inline]
+    pub(crate) fn push_probed(&mut self, key: u64, moves_at: u32, probe: Probe) {
+        let i = (probe.0 & !Probe::FOUND) as usize;
+        if probe == Probe::NONE || i >= self.slots.len() {
+            return self.push(key, moves_at);
+        }
+        let index = self.entries.len() as u32;
+        let prev = if probe.0 & Probe::FOUND != 0 {
+            debug_assert_eq!(self.entries[self.slots[i].index as usize].key, key);
+            std::mem::replace(&mut self.slots[i].index, index)
+        } else {
+            debug_assert_eq!(self.slots[i].index, NONE);
+            if 2 * (self.used + 1) <= self.slots.len() {
+                self.slots[i] = Slot {
+                    tag: key as u32,
+                    index,
+                };
+            } else {
+                self.grow();
+                self.place(key, index);
+            }
+            self.used += 1;
+            NONE
+        };
+        self.entries.push(Entry {
+            key,
+            moves_at,
+            prev_same: prev,
+        });
+    }
+
+    /// The move counts of every counting entry with the key a [`Probe`] was taken for,
+    /// latest first.
+    pub(crate) fn matches_probed(&self, probe: Probe) -> impl Iterator<Item = u32> + '_ {
+        let mut i = if probe != Probe::NONE && probe.0 & Probe::FOUND != 0 {
+            self.slots[(probe.0 & !Probe::FOUND) as usize].index
+        } else {
+            NONE
+        };
+        std::iter::from_fn(move || {
+            if i == NONE || i < self.floor {
+                return None;
+            }
+            let entry = self.entries[i as usize];
+            i = entry.prev_same;
+            let at = entry.moves_at;
+            Some(at)
+        })
+    }
+
     /// The move counts of every counting entry with this key, latest first.
     pub(crate) fn matches(&self, key: u64) -> impl Iterator<Item = u32> + '_ {
         let mut i = self.find(key).map_or(NONE, |s| self.slots[s].index);
@@ -140,8 +248,9 @@ impl HistoryTable {
             if i == NONE || i < self.floor {
                 return None;
             }
-            let at = self.moves_at[i as usize];
-            i = self.prev_same[i as usize];
+            let entry = self.entries[i as usize];
+            i = entry.prev_same;
+            let at = entry.moves_at;
             Some(at)
         })
     }
@@ -150,9 +259,7 @@ impl HistoryTable {
 impl Clone for HistoryTable {
     fn clone(&self) -> Self {
         HistoryTable {
-            keys: self.keys.clone(),
-            moves_at: self.moves_at.clone(),
-            prev_same: self.prev_same.clone(),
+            entries: self.entries.clone(),
             slots: self.slots.clone(),
             used: self.used,
             floor: self.floor,
@@ -162,13 +269,11 @@ impl Clone for HistoryTable {
     /// Reuses the target's buffers, and keeps its index at the size it grew to (a playout loop
     /// resetting from its start position would otherwise grow the index again in every game).
     fn clone_from(&mut self, source: &Self) {
-        self.keys.clone_from(&source.keys);
-        self.moves_at.clone_from(&source.moves_at);
-        self.prev_same.clone_from(&source.prev_same);
+        self.entries.clone_from(&source.entries);
         if self.slots.len() > source.slots.len() {
             self.slots.fill(EMPTY_SLOT);
             for slot in source.slots.iter().filter(|s| s.index != NONE) {
-                self.place(slot.key, slot.index);
+                self.place(u64::from(slot.tag), slot.index);
             }
         } else {
             self.slots.clone_from(&source.slots);

@@ -27,7 +27,7 @@ use goishi_board::{
 };
 
 use crate::config::{Cycles, GoConfig, Ko, Suicide};
-use crate::history::HistoryTable;
+use crate::history::{HistoryTable, Probe};
 use crate::layout::Layout;
 use crate::scoring::{score, ScoreParams};
 
@@ -197,6 +197,8 @@ struct Analysis {
     suicide: bool,
     removed_own: u32,
     hash_after: u64,
+    /// Where the superko key of the board after the play is in the history, when judged.
+    probe: Probe,
 }
 
 /// `Analysis::captured` of a play judged legal without counting its captures.
@@ -209,6 +211,7 @@ impl Analysis {
         suicide: false,
         removed_own: 0,
         hash_after: 0,
+        probe: Probe::NONE,
     };
 }
 
@@ -681,6 +684,19 @@ impl GoPosition {
         out
     }
 
+    /// Whether a play of `color` at the empty point `p` would capture: a chain of the
+    /// opponent around has `p` as its only liberty.
+    #[inline(always)]
+    fn captures_next_to(&self, p: usize, color: Color) -> bool {
+        let chains = &self.chains;
+        let cells = chains.board.cells();
+        let opp = cell_of(color.opponent());
+        self.layout.of(p).iter().any(|&q| {
+            cells[q as usize] == opp
+                && chains.stats[chains.chain_id[q as usize] as usize].only_liberty_is(p)
+        })
+    }
+
     /// Whether a chain around the empty point `p` has `p` as its only liberty.
     #[inline(always)]
     fn captures_around(&self, p: usize) -> bool {
@@ -734,6 +750,7 @@ impl GoPosition {
                 suicide: false,
                 removed_own: 0,
                 hash_after: chains.board.hash() ^ key,
+                probe: Probe::NONE,
             };
         }
         // Captures or suicide: count each chain once, however many sides it touches `p` on.
@@ -780,6 +797,7 @@ impl GoPosition {
             suicide,
             removed_own: if suicide { own_size + 1 } else { 0 },
             hash_after: hash,
+            probe: Probe::NONE,
         }
     }
 
@@ -917,12 +935,17 @@ impl GoPosition {
     /// [`GoPosition::judge`] of a play on an empty point of the board, while the game goes on.
     #[inline]
     fn judge_empty(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
-        // Under simple ko (or none) a play next to an empty point is always legal: it keeps a
-        // liberty, and a ko recapture has no empty neighbour.
         let c = self.chains.counts[p];
-        if c.get(EMPTY) > 0 {
-            if self.local_ko {
-                return Ok(Analysis::UNCOUNTED);
+        let open = c.get(EMPTY) > 0;
+        if open && self.local_ko {
+            // Under simple ko (or none) a play next to an empty point is always legal: it
+            // keeps a liberty, and a ko recapture has no empty neighbour.
+            return Ok(Analysis::UNCOUNTED);
+        }
+        if open {
+            // A liberty: legal unless a superko rule refuses it.
+            if c.get(cell_of(color.opponent())) == 0 || !self.captures_next_to(p, color) {
+                return self.judge_quiet(p, color);
             }
         } else if c.get(cell_of(color)) == 0 {
             // An opponent's eye: legal only if it captures (a single stone put there removes
@@ -938,26 +961,27 @@ impl GoPosition {
             }
         } else {
             let (capture, alive) = self.scan(p, color);
-            if capture && self.local_ko && !self.may_retake_ko(p) {
-                // A capture that cannot be a ko recapture: legal (its stone has a liberty).
-                return Ok(Analysis::UNCOUNTED);
-            }
-            if !capture {
-                if alive {
-                    // Nothing captured: no ko either.
-                    if self.local_ko {
-                        return Ok(Analysis::UNCOUNTED);
-                    }
-                } else {
-                    // Suicide, of the new stone alone when no stone of its own is around.
-                    let illegal = match self.config.suicide {
-                        Suicide::Forbidden => true,
-                        Suicide::MultiStone => c.get(cell_of(color)) == 0,
-                        Suicide::Allowed => false,
-                    };
-                    if illegal {
-                        return Err(IllegalMove::Suicide);
-                    }
+            if capture {
+                if self.local_ko && !self.may_retake_ko(p) {
+                    // A capture that cannot be a ko recapture: legal (its stone has a
+                    // liberty).
+                    return Ok(Analysis::UNCOUNTED);
+                }
+            } else if alive {
+                // Nothing captured: no ko either.
+                if self.local_ko {
+                    return Ok(Analysis::UNCOUNTED);
+                }
+                return self.judge_quiet(p, color);
+            } else {
+                // Suicide, of the new stone alone when no stone of its own is around.
+                let illegal = match self.config.suicide {
+                    Suicide::Forbidden => true,
+                    Suicide::MultiStone => c.get(cell_of(color)) == 0,
+                    Suicide::Allowed => false,
+                };
+                if illegal {
+                    return Err(IllegalMove::Suicide);
                 }
             }
         }
@@ -967,7 +991,7 @@ impl GoPosition {
     /// [`GoPosition::judge`] past the quick answers: `p` is an empty point on the board.
     fn judge_in_full(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
         let c = self.chains.counts[p];
-        let a = if c.get(EMPTY) > 0 && c.get(cell_of(color.opponent())) == 0 {
+        let mut a = if c.get(EMPTY) > 0 && c.get(cell_of(color.opponent())) == 0 {
             // A liberty and no opponent neighbour: nothing is captured or self-captured, and
             // the board only gains the stone (the superko rules still look it up).
             Analysis {
@@ -975,6 +999,7 @@ impl GoPosition {
                 suicide: false,
                 removed_own: 0,
                 hash_after: self.chains.board.hash() ^ self.layout.key(p, color),
+                probe: Probe::NONE,
             }
         } else {
             self.analyze(p, color)
@@ -1001,19 +1026,48 @@ impl GoPosition {
                 }
             }
             Ko::Positional | Ko::Spight | Ko::Situational | Ko::NaturalSituational => {
-                let key = match self.config.ko {
-                    Ko::Situational => a.hash_after ^ side_key(color.opponent()),
-                    Ko::NaturalSituational => a.hash_after ^ CREATOR_KEYS[color.index()],
-                    _ => a.hash_after,
-                };
-                if self
-                    .superko
-                    .matches(key)
-                    .any(|m| self.repeats(p, color, &a, m))
-                {
+                if self.repeats_earlier(p, color, &mut a) {
                     return Err(IllegalMove::Superko);
                 }
             }
+        }
+        Ok(a)
+    }
+
+    /// The history key of the board a play (judged by `a`) would make.
+    #[inline]
+    fn superko_key(&self, color: Color, hash_after: u64) -> u64 {
+        match self.config.ko {
+            Ko::Situational => hash_after ^ side_key(color.opponent()),
+            Ko::NaturalSituational => hash_after ^ CREATOR_KEYS[color.index()],
+            _ => hash_after,
+        }
+    }
+
+    /// Whether a play (judged by `a`) would recreate a state the superko rule forbids;
+    /// records in `a` where its key goes in the history.
+    #[inline]
+    fn repeats_earlier(&self, p: usize, color: Color, a: &mut Analysis) -> bool {
+        a.probe = self
+            .superko
+            .probe_for(self.superko_key(color, a.hash_after));
+        self.superko
+            .matches_probed(a.probe)
+            .any(|m| self.repeats(p, color, a, m))
+    }
+
+    /// A play that captures nothing and keeps a liberty: only a superko rule can refuse it.
+    #[inline(always)]
+    fn judge_quiet(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
+        let mut a = Analysis {
+            captured: 0,
+            suicide: false,
+            removed_own: 0,
+            hash_after: self.chains.board.hash() ^ self.layout.key(p, color),
+            probe: Probe::NONE,
+        };
+        if !self.local_ko && self.repeats_earlier(p, color, &mut a) {
+            return Err(IllegalMove::Superko);
         }
         Ok(a)
     }
@@ -1070,25 +1124,12 @@ impl GoPosition {
         self.captures[color.opponent().index()] += self_captured;
         self.passes = 0;
         self.side = color.opponent();
-        let hash = self.chains.board.hash();
-        match self.config.ko {
-            Ko::Positional | Ko::Spight => {
-                self.superko.push(hash, self.undo.len() as u32 + 1);
-                rec.superko_pushed = true;
-            }
-            Ko::Situational => {
-                self.superko
-                    .push(hash ^ side_key(self.side), self.undo.len() as u32 + 1);
-                rec.superko_pushed = true;
-            }
-            Ko::NaturalSituational => {
-                self.superko.push(
-                    hash ^ CREATOR_KEYS[color.index()],
-                    self.undo.len() as u32 + 1,
-                );
-                rec.superko_pushed = true;
-            }
-            Ko::None | Ko::Simple => {}
+        if !self.local_ko {
+            // The judge looked the key up already: push where it found its place.
+            let key = self.superko_key(color, self.chains.board.hash());
+            self.superko
+                .push_probed(key, self.undo.len() as u32 + 1, a.probe);
+            rec.superko_pushed = true;
         }
         self.finish_move(rec);
         MoveEffect {
