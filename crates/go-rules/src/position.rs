@@ -936,18 +936,15 @@ impl GoPosition {
     #[inline]
     fn judge_empty(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
         let c = self.chains.counts[p];
-        let open = c.get(EMPTY) > 0;
-        if open && self.local_ko {
+        if c.get(EMPTY) > 0 {
             // Under simple ko (or none) a play next to an empty point is always legal: it
             // keeps a liberty, and a ko recapture has no empty neighbour.
-            return Ok(Analysis::UNCOUNTED);
-        }
-        if open {
-            // A liberty: legal unless a superko rule refuses it.
-            if c.get(cell_of(color.opponent())) == 0 || !self.captures_next_to(p, color) {
-                return self.judge_quiet(p, color);
+            if self.local_ko {
+                return Ok(Analysis::UNCOUNTED);
             }
-        } else if c.get(cell_of(color)) == 0 {
+            return self.judge_open(p, color);
+        }
+        if c.get(cell_of(color)) == 0 {
             // An opponent's eye: legal only if it captures (a single stone put there removes
             // one stone by itself: never legal under forbidden or multi-stone).
             if self.config.suicide != Suicide::Allowed {
@@ -984,6 +981,18 @@ impl GoPosition {
                     return Err(IllegalMove::Suicide);
                 }
             }
+        }
+        self.judge_in_full(p, color)
+    }
+
+    /// [`GoPosition::judge_empty`] of a play next to an empty point under a superko rule: it
+    /// keeps a liberty, so only a repetition can refuse it. Out of line, so that the simple
+    /// ko path stays small.
+    #[inline(never)]
+    fn judge_open(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
+        let c = self.chains.counts[p];
+        if c.get(cell_of(color.opponent())) == 0 || !self.captures_next_to(p, color) {
+            return self.judge_quiet_inline(p, color);
         }
         self.judge_in_full(p, color)
     }
@@ -1046,7 +1055,7 @@ impl GoPosition {
 
     /// Whether a play (judged by `a`) would recreate a state the superko rule forbids;
     /// records in `a` where its key goes in the history.
-    #[inline]
+    #[inline(always)]
     fn repeats_earlier(&self, p: usize, color: Color, a: &mut Analysis) -> bool {
         a.probe = self
             .superko
@@ -1057,8 +1066,14 @@ impl GoPosition {
     }
 
     /// A play that captures nothing and keeps a liberty: only a superko rule can refuse it.
-    #[inline(always)]
+    /// Out of line, so that the simple ko path stays small.
+    #[inline(never)]
     fn judge_quiet(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
+        self.judge_quiet_inline(p, color)
+    }
+
+    #[inline(always)]
+    fn judge_quiet_inline(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
         let mut a = Analysis {
             captured: 0,
             suicide: false,
@@ -1072,6 +1087,7 @@ impl GoPosition {
         Ok(a)
     }
 
+    #[inline(always)]
     fn begin_undo(&self, turn: Turn) -> Undo {
         Undo {
             turn,
@@ -1194,7 +1210,9 @@ impl GoPosition {
         }
     }
 
-    /// Bookkeeping shared by plays and passes: history, undo record, cycle counting.
+    /// Bookkeeping shared by plays and passes: history, undo record, cycle counting. Inlined,
+    /// so that the record is put together in registers and written once.
+    #[inline(always)]
     fn finish_move(&mut self, mut rec: Undo) {
         let moves_after = self.undo.len() as u32 + 1;
         let mut cycle_key = None;
