@@ -22,8 +22,7 @@ use std::sync::Arc;
 
 use goishi_board::{
     cell_of, Board, Color, GameResult, Geometry, IllegalMove, Margin, Move, MoveEffect, PlayError,
-    Point, Position, Rules, Score, Setup, SetupError, SetupErrors, Turn, EMPTY, MAX_GRAPH_POINTS,
-    SIDE_TO_MOVE_KEY,
+    Point, Position, Rules, Score, Setup, SetupError, SetupErrors, Turn, EMPTY, SIDE_TO_MOVE_KEY,
 };
 
 use crate::config::{Cycles, GoConfig, Ko, Suicide};
@@ -233,6 +232,8 @@ struct Chains {
     /// The empty points, in no particular order, and where each sits in that list.
     empties: Vec<Point>,
     empty_pos: Vec<u16>,
+    /// The empty points as a bit set, for the lists in point order.
+    empty_bits: Vec<u64>,
     /// For every point, how many of its neighbours are empty, black and white (indexed by
     /// cell value).
     counts: Vec<Around>,
@@ -288,6 +289,7 @@ clone_fields!(Chains {
     merges,
     empties,
     empty_pos,
+    empty_bits,
     counts,
 });
 
@@ -322,6 +324,16 @@ impl Chains {
             stones: Vec::new(),
             merges: Vec::new(),
             empties: geometry.points().collect(),
+            empty_bits: (0..n.div_ceil(64))
+                .map(|w| {
+                    let bits = (n - 64 * w).min(64);
+                    if bits == 64 {
+                        u64::MAX
+                    } else {
+                        (1u64 << bits) - 1
+                    }
+                })
+                .collect(),
             empty_pos: (0..n as u16).collect(),
             counts: geometry
                 .points()
@@ -341,6 +353,7 @@ impl Chains {
 
     #[inline]
     fn fill(&mut self, p: usize) {
+        self.empty_bits[p / 64] &= !(1u64 << (p % 64));
         let i = self.empty_pos[p] as usize;
         if let Some(last) = self.empties.pop() {
             if last.index() != p {
@@ -352,6 +365,7 @@ impl Chains {
 
     #[inline]
     fn vacate(&mut self, p: usize) {
+        self.empty_bits[p / 64] |= 1u64 << (p % 64);
         self.empty_pos[p] = self.empties.len() as u16;
         self.empties.push(Point::new(p));
     }
@@ -932,6 +946,28 @@ impl GoPosition {
         self.judge_empty(p, color)
     }
 
+    /// Whether a play on the empty point `p` with no empty neighbour is legal, under simple
+    /// ko or none: [`GoPosition::judge_empty`] as a yes or no, for the legal-move list.
+    #[inline]
+    fn crowded_is_legal(&self, p: usize, color: Color) -> bool {
+        let (capture, alive) = if self.chains.counts[p].get(cell_of(color)) == 0 {
+            // An opponent's eye.
+            (self.captures_around(p), false)
+        } else {
+            self.scan(p, color)
+        };
+        if capture {
+            !self.may_retake_ko(p) || self.judge_in_full(p, color).is_ok()
+        } else {
+            alive
+                || match self.config.suicide {
+                    Suicide::Forbidden => false,
+                    Suicide::MultiStone => self.chains.counts[p].get(cell_of(color)) > 0,
+                    Suicide::Allowed => true,
+                }
+        }
+    }
+
     /// [`GoPosition::judge`] of a play on an empty point of the board, while the game goes on.
     #[inline]
     fn judge_empty(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
@@ -1291,46 +1327,28 @@ impl GoPosition {
     }
 
     /// The legal board points of `color`, appended to `out` as moves in point order (hot
-    /// path).
-    ///
-    /// The empty points are judged from the empty-point list (no scan of the stones) into a
-    /// bit set, which gives them back in point order; the bit set lives on the stack, sized
-    /// for the board.
+    /// path): the empty points, in order from their bit set, each judged.
     #[inline]
     pub fn push_legal_points(&self, color: Color, out: &mut Vec<Move>) {
         if self.end.is_some() {
             return;
         }
-        match self.chains.board.cells().len().div_ceil(64) {
-            0..=2 => self.push_legal_with::<2>(color, out),
-            3..=6 => self.push_legal_with::<6>(color, out),
-            7..=16 => self.push_legal_with::<16>(color, out),
-            _ => self.push_legal_with::<{ MAX_GRAPH_POINTS / 64 }>(color, out),
-        }
-    }
-
-    #[inline]
-    fn push_legal_with<const WORDS: usize>(&self, color: Color, out: &mut Vec<Move>) {
         let chains = &self.chains;
-        let mut words = [0u64; WORDS];
-        for &p in &chains.empties {
-            let i = p.index();
-            // Under simple ko (or none) a point next to an empty point is legal.
-            let ok = (self.local_ko && chains.counts[i].get(EMPTY) > 0)
-                || self.judge_empty(i, color).is_ok();
-            words[i / 64] |= u64::from(ok) << (i % 64);
-        }
-        let start = out.len();
-        let count: u32 = words.iter().map(|w| w.count_ones()).sum();
-        out.resize(start + count as usize, Move::Pass);
-        let mut slots = out[start..].iter_mut();
-        for (w, &word) in words.iter().enumerate() {
+        out.reserve(chains.empties.len());
+        for (w, &word) in chains.empty_bits.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
-                if let Some(slot) = slots.next() {
-                    *slot = Move::Place(Point::new(w * 64 + bits.trailing_zeros() as usize));
-                }
+                let i = 64 * w + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
+                let ok = if self.local_ko {
+                    // Under simple ko (or none) a point next to an empty point is legal.
+                    chains.counts[i].get(EMPTY) > 0 || self.crowded_is_legal(i, color)
+                } else {
+                    self.judge_empty(i, color).is_ok()
+                };
+                if ok {
+                    out.push(Move::Place(Point::new(i)));
+                }
             }
         }
     }
