@@ -370,9 +370,11 @@ impl Chains {
         self.empties.push(Point::new(p));
     }
 
-    /// Places a stone and merges it with its own neighbours; no capture.
+    /// Places a stone and merges it with its own neighbours; no capture. Returns which
+    /// neighbours (bit `k` for the `k`-th, modulo 64) hold a chain of the opponent left
+    /// without a liberty.
     #[inline]
-    fn put_stone(&mut self, lay: &Layout, p: usize, color: Color) {
+    fn put_stone(&mut self, lay: &Layout, p: usize, color: Color) -> u64 {
         let me = cell_of(color);
         self.board.place(Point::new(p), color);
         self.fill(p);
@@ -384,17 +386,20 @@ impl Chains {
             ..ChainStats::default()
         };
         let mut own = false;
+        let mut dead = 0u64;
         let cells = self.board.cells();
         let delta = Around::delta(EMPTY, me);
-        for &q in lay.of(p) {
+        for (k, &q) in lay.of(p).iter().enumerate() {
             let q = q as usize;
             self.counts[q].add(delta);
             let cell = cells[q];
             if cell == EMPTY {
                 st.add_lib(q);
             } else {
-                self.stats[self.chain_id[q] as usize].remove_lib(p);
+                let chain = &mut self.stats[self.chain_id[q] as usize];
+                chain.remove_lib(p);
                 own |= cell == me;
+                dead |= u64::from(cell != me && chain.libs == 0) << (k % 64);
             }
         }
         self.stats[p] = st;
@@ -409,6 +414,7 @@ impl Chains {
                 }
             }
         }
+        dead
     }
 
     fn merge(&mut self, a: usize, b: usize) {
@@ -616,7 +622,8 @@ impl GoPosition {
             .collect();
         let lay = Arc::clone(&pos.layout);
         for (p, c) in stones {
-            pos.chains.put_stone(&lay, p.index(), c);
+            // No chain is left without a liberty: the setup was checked.
+            let _ = pos.chains.put_stone(&lay, p.index(), c);
         }
         pos.chains.merges.clear();
         let (hash, side) = (pos.chains.board.hash(), pos.side);
@@ -1151,12 +1158,20 @@ impl GoPosition {
         });
         let lay = &*self.layout;
         let chains = &mut self.chains;
-        chains.put_stone(lay, p, color);
+        let mut dead = chains.put_stone(lay, p, color);
         let opp = cell_of(color.opponent());
         let mut captured = 0;
-        if a.captured > 0 {
-            for &q in lay.of(p) {
+        let nb = lay.of(p);
+        if nb.len() > 64 {
+            // More neighbours than bits (graph boards): look at every one.
+            dead = if dead != 0 { u64::MAX } else { 0 };
+        }
+        while dead != 0 {
+            let k = dead.trailing_zeros() as usize;
+            dead &= dead - 1;
+            for &q in nb.iter().skip(k).step_by(64) {
                 let q = q as usize;
+                // A chain touching the point on several sides is removed at the first.
                 if chains.board.cells()[q] == opp {
                     let r = chains.chain_id[q] as usize;
                     if chains.stats[r].libs == 0 {

@@ -239,7 +239,17 @@ fn geometries() -> Vec<Geometry> {
         Geometry::parse_graph("a b\nb c\nc d\nd a\na c\nd e\ne f\nf g\ng e\nh\n", "test").unwrap(),
         Geometry::square(1).unwrap(),
         Geometry::square(2).unwrap(),
+        wheel(70),
     ]
+}
+
+/// A hub joined to `spokes` points that form a ring: a point with more neighbours than the
+/// engine's mask of captured neighbours has bits.
+fn wheel(spokes: usize) -> Geometry {
+    let text: String = (0..spokes)
+        .map(|i| format!("hub s{i}\ns{i} s{}\n", (i + 1) % spokes))
+        .collect();
+    Geometry::parse_graph(&text, "wheel").unwrap()
 }
 
 const KOS: [&str; 6] = [
