@@ -99,6 +99,28 @@ impl Board {
         self.counts[color.index()] += 1;
     }
 
+    /// [`Board::place`] with the stone's Zobrist key given by the caller, for engines that
+    /// keep [`Geometry::keys`] at hand: `key` must be `geometry.key(p, color.index())`.
+    #[inline]
+    pub fn place_keyed(&mut self, p: Point, color: Color, key: u64) {
+        debug_assert!(self.is_empty_at(p));
+        debug_assert_eq!(key, self.geometry.key(p, color.index()));
+        self.cells[p.index()] = cell_of(color);
+        self.hash ^= key;
+        self.counts[color.index()] += 1;
+    }
+
+    /// [`Board::remove`] with the stone's Zobrist key given by the caller (see
+    /// [`Board::place_keyed`]).
+    #[inline]
+    pub fn remove_keyed(&mut self, p: Point, color: Color, key: u64) {
+        debug_assert_eq!(self.get(p), Some(color));
+        debug_assert_eq!(key, self.geometry.key(p, color.index()));
+        self.cells[p.index()] = EMPTY;
+        self.hash ^= key;
+        self.counts[color.index()] -= 1;
+    }
+
     /// Removes the stone of `color` at `p` (hot path: no check).
     #[inline]
     pub fn remove(&mut self, p: Point, color: Color) {

@@ -376,13 +376,14 @@ impl Chains {
     #[inline]
     fn put_stone(&mut self, lay: &Layout, p: usize, color: Color) -> u64 {
         let me = cell_of(color);
-        self.board.place(Point::new(p), color);
+        let key = lay.key(p, color);
+        self.board.place_keyed(Point::new(p), color, key);
         self.fill(p);
         self.chain_id[p] = p as u16;
         self.next[p] = p as u16;
         let mut st = ChainStats {
             size: 1,
-            hash: lay.key(p, color),
+            hash: key,
             ..ChainStats::default()
         };
         let mut own = false;
@@ -471,7 +472,8 @@ impl Chains {
         let delta = Around::delta(cell_of(color), EMPTY);
         let mut s = root;
         loop {
-            self.board.remove(Point::new(s), color);
+            self.board
+                .remove_keyed(Point::new(s), color, lay.key(s, color));
             self.vacate(s);
             self.stones.push(s as u16);
             let cells = self.board.cells();
@@ -497,7 +499,8 @@ impl Chains {
         let (start, end) = (g.start as usize, (g.start + g.size) as usize);
         for i in start..end {
             let s = self.stones[i] as usize;
-            self.board.place(Point::new(s), g.color);
+            self.board
+                .place_keyed(Point::new(s), g.color, lay.key(s, g.color));
             self.fill(s);
             self.recount(lay, s, EMPTY, cell_of(g.color));
             self.chain_id[s] = g.root;
@@ -524,7 +527,8 @@ impl Chains {
 
     /// Takes back a stone put down by `put_stone` (after its merges were undone).
     fn take_stone(&mut self, lay: &Layout, p: usize, color: Color) {
-        self.board.remove(Point::new(p), color);
+        self.board
+            .remove_keyed(Point::new(p), color, lay.key(p, color));
         self.vacate(p);
         self.recount(lay, p, cell_of(color), EMPTY);
         for &q in lay.of(p) {
