@@ -28,6 +28,12 @@ pub(crate) struct Probe(u32);
 impl Probe {
     const FOUND: u32 = 1 << 31;
     pub(crate) const NONE: Probe = Probe(u32::MAX);
+
+    /// Whether the key was found in the index.
+    #[inline]
+    pub(crate) fn found(self) -> bool {
+        self != Probe::NONE && self.0 & Probe::FOUND != 0
+    }
 }
 
 const EMPTY_SLOT: Slot = Slot {
@@ -225,7 +231,7 @@ impl HistoryTable {
     /// The move counts of every counting entry with the key a [`Probe`] was taken for,
     /// latest first.
     pub(crate) fn matches_probed(&self, probe: Probe) -> impl Iterator<Item = u32> + '_ {
-        let mut i = if probe != Probe::NONE && probe.0 & Probe::FOUND != 0 {
+        let mut i = if probe.found() {
             self.slots[(probe.0 & !Probe::FOUND) as usize].index
         } else {
             NONE

@@ -1104,12 +1104,21 @@ impl GoPosition {
     /// records in `a` where its key goes in the history.
     #[inline(always)]
     fn repeats_earlier(&self, p: usize, color: Color, a: &mut Analysis) -> bool {
-        a.probe = self
+        let probe = self
             .superko
             .probe_for(self.superko_key(color, a.hash_after));
+        // The board comparisons only when the key is there: `a` stays in registers otherwise.
+        let repeats = probe.found() && self.repeats_any(p, color, *a, probe);
+        a.probe = probe;
+        repeats
+    }
+
+    /// Whether an earlier state with the probed key is the board the play would make.
+    #[inline(never)]
+    fn repeats_any(&self, p: usize, color: Color, a: Analysis, probe: Probe) -> bool {
         self.superko
-            .matches_probed(a.probe)
-            .any(|m| self.repeats(p, color, a, m))
+            .matches_probed(probe)
+            .any(|m| self.repeats(p, color, &a, m))
     }
 
     /// A play that captures nothing and keeps a liberty: only a superko rule can refuse it.
