@@ -115,6 +115,11 @@ impl HistoryTable {
         }
     }
 
+    /// The latest entry's key and move count.
+    pub(crate) fn last(&self) -> Option<(u64, u32)> {
+        self.entries.last().map(|e| (e.key, e.moves_at))
+    }
+
     /// Records a state reached after `moves_at` moves.
     pub(crate) fn push(&mut self, key: u64, moves_at: u32) {
         let index = self.entries.len() as u32;

@@ -669,13 +669,38 @@ impl GoPosition {
     /// leaves the position as it was.
     #[inline]
     pub fn try_place(&mut self, color: Color, p: Point) -> bool {
-        match self.judge(p.index(), color) {
-            Ok(a) => {
-                self.do_play(p.index(), color, &a);
-                true
-            }
-            Err(_) => false,
+        self.play_checked(p.index(), color).is_ok()
+    }
+
+    /// Makes a play if it is legal. Under simple ko (or none) the play is judged, then made.
+    /// Under a superko rule it is judged on everything but repetition, made, and taken back
+    /// if its board (or situation) was seen before: a repetition is rare, and the board the
+    /// play makes is then known without working it out beforehand.
+    #[inline]
+    fn play_checked(&mut self, p: usize, color: Color) -> Result<MoveEffect, IllegalMove> {
+        if self.local_ko {
+            let a = self.judge::<true>(p, color)?;
+            return Ok(self.do_play(p, color, &a));
         }
+        let a = self.judge::<false>(p, color)?;
+        let effect = self.do_play(p, color, &a);
+        if self.last_play_repeats() {
+            self.undo_move();
+            return Err(IllegalMove::Superko);
+        }
+        Ok(effect)
+    }
+
+    /// Whether the play just made recreated a state its superko rule forbids: an earlier
+    /// entry of the history has the key the play pushed, and its board is the board now.
+    #[inline(never)]
+    fn last_play_repeats(&self) -> bool {
+        let Some((key, at)) = self.superko.last() else {
+            return false;
+        };
+        self.superko
+            .matches(key)
+            .any(|m| m != at && self.current_repeats(m))
     }
 
     /// Who took the button, if anyone.
@@ -942,9 +967,11 @@ impl GoPosition {
             && chains.stones[groups[0].start as usize] as usize == p
     }
 
-    /// Decides a play; on success, what it would do.
+    /// Decides a play; on success, what it would do. With `REPEAT` false, a superko rule's
+    /// repetition is not looked at (the play is made, then checked: see
+    /// [`GoPosition::play_checked`]).
     #[inline]
-    fn judge(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
+    fn judge<const REPEAT: bool>(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
         if self.end.is_some() {
             return Err(IllegalMove::GameOver);
         }
@@ -954,7 +981,7 @@ impl GoPosition {
         if cell != EMPTY {
             return Err(IllegalMove::Occupied);
         }
-        self.judge_empty(p, color)
+        self.judge_empty::<REPEAT>(p, color)
     }
 
     /// Whether a play on the empty point `p` with no empty neighbour is legal, under simple
@@ -968,7 +995,7 @@ impl GoPosition {
             self.scan(p, color)
         };
         if capture {
-            !self.may_retake_ko(p) || self.judge_in_full(p, color).is_ok()
+            !self.may_retake_ko(p) || self.judge_in_full::<true>(p, color).is_ok()
         } else {
             alive
                 || match self.config.suicide {
@@ -981,12 +1008,19 @@ impl GoPosition {
 
     /// [`GoPosition::judge`] of a play on an empty point of the board, while the game goes on.
     #[inline]
-    fn judge_empty(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
+    fn judge_empty<const REPEAT: bool>(
+        &self,
+        p: usize,
+        color: Color,
+    ) -> Result<Analysis, IllegalMove> {
+        // Legality decided by the neighbourhood alone: simple ko, no ko, or a superko rule
+        // whose repetition is checked after the play.
+        let local = self.local_ko || !REPEAT;
         let c = self.chains.counts[p];
         if c.get(EMPTY) > 0 {
             // Under simple ko (or none) a play next to an empty point is always legal: it
             // keeps a liberty, and a ko recapture has no empty neighbour.
-            if self.local_ko {
+            if local {
                 return Ok(Analysis::UNCOUNTED);
             }
             return self.judge_open(p, color);
@@ -998,7 +1032,7 @@ impl GoPosition {
                 if !self.captures_around(p) {
                     return Err(IllegalMove::Suicide);
                 }
-                if self.local_ko && !self.may_retake_ko(p) {
+                if local && !self.may_retake_ko(p) {
                     // A capture that cannot be a ko recapture: legal.
                     return Ok(Analysis::UNCOUNTED);
                 }
@@ -1006,14 +1040,14 @@ impl GoPosition {
         } else {
             let (capture, alive) = self.scan(p, color);
             if capture {
-                if self.local_ko && !self.may_retake_ko(p) {
+                if local && !self.may_retake_ko(p) {
                     // A capture that cannot be a ko recapture: legal (its stone has a
                     // liberty).
                     return Ok(Analysis::UNCOUNTED);
                 }
             } else if alive {
                 // Nothing captured: no ko either.
-                if self.local_ko {
+                if local {
                     return Ok(Analysis::UNCOUNTED);
                 }
                 return self.judge_quiet(p, color);
@@ -1029,7 +1063,7 @@ impl GoPosition {
                 }
             }
         }
-        self.judge_in_full(p, color)
+        self.judge_in_full::<REPEAT>(p, color)
     }
 
     /// [`GoPosition::judge_empty`] of a play next to an empty point under a superko rule: it
@@ -1041,11 +1075,15 @@ impl GoPosition {
         if c.get(cell_of(color.opponent())) == 0 || !self.captures_next_to(p, color) {
             return self.judge_quiet_inline(p, color);
         }
-        self.judge_in_full(p, color)
+        self.judge_in_full::<true>(p, color)
     }
 
     /// [`GoPosition::judge`] past the quick answers: `p` is an empty point on the board.
-    fn judge_in_full(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
+    fn judge_in_full<const REPEAT: bool>(
+        &self,
+        p: usize,
+        color: Color,
+    ) -> Result<Analysis, IllegalMove> {
         let c = self.chains.counts[p];
         let mut a = if c.get(EMPTY) > 0 && c.get(cell_of(color.opponent())) == 0 {
             // A liberty and no opponent neighbour: nothing is captured or self-captured, and
@@ -1082,7 +1120,7 @@ impl GoPosition {
                 }
             }
             Ko::Positional | Ko::Spight | Ko::Situational | Ko::NaturalSituational => {
-                if self.repeats_earlier(p, color, &mut a) {
+                if REPEAT && self.repeats_earlier(p, color, &mut a) {
                     return Err(IllegalMove::Superko);
                 }
             }
@@ -1372,7 +1410,7 @@ impl GoPosition {
                     // Under simple ko (or none) a point next to an empty point is legal.
                     chains.counts[i].get(EMPTY) > 0 || self.crowded_is_legal(i, color)
                 } else {
-                    self.judge_empty(i, color).is_ok()
+                    self.judge_empty::<true>(i, color).is_ok()
                 };
                 if ok {
                     out.push(Move::Place(Point::new(i)));
@@ -1401,7 +1439,7 @@ impl Position for GoPosition {
 
     fn check_move(&self, color: Color, mv: Move) -> Result<(), IllegalMove> {
         match mv {
-            Move::Place(p) => self.judge(p.index(), color).map(|_| ()),
+            Move::Place(p) => self.judge::<true>(p.index(), color).map(|_| ()),
             Move::Pass | Move::Resign => {
                 if self.end.is_some() {
                     Err(IllegalMove::GameOver)
@@ -1424,10 +1462,7 @@ impl Position for GoPosition {
     fn play_as(&mut self, color: Color, mv: Move) -> Result<MoveEffect, PlayError> {
         let refuse = |reason| PlayError { color, mv, reason };
         match mv {
-            Move::Place(p) => {
-                let a = self.judge(p.index(), color).map_err(refuse)?;
-                Ok(self.do_play(p.index(), color, &a))
-            }
+            Move::Place(p) => self.play_checked(p.index(), color).map_err(refuse),
             Move::Pass if self.end.is_none() => Ok(self.do_pass(color)),
             Move::Resign if self.end.is_none() => Ok(self.do_resign(color)),
             _ => Err(refuse(IllegalMove::GameOver)),
