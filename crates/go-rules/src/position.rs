@@ -185,6 +185,8 @@ struct Undo {
     cycles_pushed: bool,
     prev_cycles_floor: u32,
     pass_state_pushed: bool,
+    /// Where the point played sat in the empty-point list (plays only).
+    empty_index: u16,
 }
 
 /// What a play would do, found from the neighbours of its point alone.
@@ -363,6 +365,22 @@ impl Chains {
         }
     }
 
+    /// Undoes [`Chains::fill`] of `p` (everything since undone): `p` goes back to the place
+    /// `i` it had in the empty-point list, and the point moved there goes back to the end,
+    /// so that play and undo leave the list as it was.
+    #[inline]
+    fn unfill(&mut self, p: usize, i: usize) {
+        self.empty_bits[p / 64] |= 1u64 << (p % 64);
+        self.empty_pos[p] = i as u16;
+        if let Some(&moved) = self.empties.get(i) {
+            self.empty_pos[moved.index()] = self.empties.len() as u16;
+            self.empties.push(moved);
+            self.empties[i] = Point::new(p);
+        } else {
+            self.empties.push(Point::new(p));
+        }
+    }
+
     #[inline]
     fn vacate(&mut self, p: usize) {
         self.empty_bits[p / 64] |= 1u64 << (p % 64);
@@ -497,7 +515,9 @@ impl Chains {
         let other = cell_of(g.color.opponent());
         let root = g.root as usize;
         let (start, end) = (g.start as usize, (g.start + g.size) as usize);
-        for i in start..end {
+        // Last removed, first put back: each stone comes off the end of the empty-point list,
+        // which is then exactly as it was before the capture.
+        for i in (start..end).rev() {
             let s = self.stones[i] as usize;
             self.board
                 .place_keyed(Point::new(s), g.color, lay.key(s, g.color));
@@ -526,10 +546,10 @@ impl Chains {
     }
 
     /// Takes back a stone put down by `put_stone` (after its merges were undone).
-    fn take_stone(&mut self, lay: &Layout, p: usize, color: Color) {
+    fn take_stone(&mut self, lay: &Layout, p: usize, color: Color, empty_index: u16) {
         self.board
             .remove_keyed(Point::new(p), color, lay.key(p, color));
-        self.vacate(p);
+        self.unfill(p, empty_index as usize);
         self.recount(lay, p, cell_of(color), EMPTY);
         for &q in lay.of(p) {
             let q = q as usize;
@@ -682,7 +702,16 @@ impl GoPosition {
             let a = self.judge::<true>(p, color)?;
             return Ok(self.do_play(p, color, &a));
         }
-        let a = self.judge::<false>(p, color)?;
+        let mut a = self.judge::<false>(p, color)?;
+        if a.captured != NOT_COUNTED {
+            // Judged in full (a capture or a suicide): the board it makes is known, so look
+            // it up first (a suicide of one stone repeats the board, and random play tries
+            // many).
+            if self.repeats_earlier(p, color, &mut a) {
+                return Err(IllegalMove::Superko);
+            }
+            return Ok(self.do_play(p, color, &a));
+        }
         let effect = self.do_play(p, color, &a);
         if self.last_play_repeats() {
             self.undo_move();
@@ -1198,6 +1227,7 @@ impl GoPosition {
             cycles_pushed: false,
             prev_cycles_floor: self.cycles.floor,
             pass_state_pushed: false,
+            empty_index: 0,
         }
     }
 
@@ -1207,6 +1237,7 @@ impl GoPosition {
             color,
             mv: Move::Place(Point::new(p)),
         });
+        rec.empty_index = self.chains.empty_pos[p];
         let lay = &*self.layout;
         let chains = &mut self.chains;
         let mut dead = chains.put_stone(lay, p, color);
@@ -1381,7 +1412,7 @@ impl GoPosition {
                     chains.unmerge(m);
                 }
             }
-            chains.take_stone(lay, p.index(), rec.turn.color);
+            chains.take_stone(lay, p.index(), rec.turn.color, rec.empty_index);
         }
         self.side = rec.prev_side;
         self.passes = rec.prev_passes;

@@ -298,6 +298,7 @@ fn run(seed: u64, geometry: &Geometry, rules: &Rules, moves_cap: usize) {
                 game.board().clone(),
                 game.history().len(),
                 [game.captures(Color::Black), game.captures(Color::White)],
+                game.empty_points().to_vec(),
             );
             match game.play_as(side, Move::Place(Point::new(p))) {
                 Ok(_) => {
@@ -310,6 +311,7 @@ fn run(seed: u64, geometry: &Geometry, rules: &Rules, moves_cap: usize) {
                 game.board().clone(),
                 game.history().len(),
                 [game.captures(Color::Black), game.captures(Color::White)],
+                game.empty_points().to_vec(),
             );
             assert_eq!(after, before, "{}: tried {p}", context(&played));
             assert_eq!(game.side_to_move(), side, "{}", context(&played));
