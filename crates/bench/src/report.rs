@@ -650,7 +650,11 @@ pub fn render(input: &ReportInput<'_>) -> String {
             }
         );
     }
-    out.push('\n');
+    out.push_str(
+        "\nHow goishi's Go engine is made fast, and what limits it where a target is not met \
+         (with the profile it comes from): [crates/go-rules/README.md]\
+         (../crates/go-rules/README.md#what-limits-it).\n\n",
+    );
 
     out.push_str("## 1. Random playouts\n\n");
     let _ = writeln!(

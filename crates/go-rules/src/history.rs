@@ -201,19 +201,29 @@ impl HistoryTable {
         }
     }
 
-    /// [`HistoryTable::push`] of the key a fresh [`Probe`] was taken for.
+    /// [`HistoryTable::push`] of the key a fresh [`Probe`] was taken for. A probe that does
+    /// not fit the index (a bug in the caller) falls back to a plain push.
     #[inline]
     pub(crate) fn push_probed(&mut self, key: u64, moves_at: u32, probe: Probe) {
         let i = (probe.0 & !Probe::FOUND) as usize;
-        if probe == Probe::NONE || i >= self.slots.len() {
+        let fits = match self.slots.get(i) {
+            _ if probe == Probe::NONE => false,
+            Some(slot) if probe.found() => {
+                slot.index != NONE
+                    && slot.tag == key as u32
+                    && self.entries[slot.index as usize].key == key
+            }
+            Some(slot) => slot.index == NONE,
+            None => false,
+        };
+        debug_assert!(fits || probe == Probe::NONE, "a stale probe");
+        if !fits {
             return self.push(key, moves_at);
         }
         let index = self.entries.len() as u32;
-        let prev = if probe.0 & Probe::FOUND != 0 {
-            debug_assert_eq!(self.entries[self.slots[i].index as usize].key, key);
+        let prev = if probe.found() {
             std::mem::replace(&mut self.slots[i].index, index)
         } else {
-            debug_assert_eq!(self.slots[i].index, NONE);
             if 2 * (self.used + 1) <= self.slots.len() {
                 self.slots[i] = Slot {
                     tag: key as u32,
@@ -328,6 +338,63 @@ mod tests {
         }
         assert_eq!(table.used, 0);
         assert!(table.slots.iter().all(|s| s.index == NONE));
+    }
+
+    /// Keys that share their low 32 bits (the slots' tags) in small groups, pushed plainly and
+    /// through probes, popped, looked up across floors and copied into a larger table, against
+    /// a plain list.
+    #[test]
+    fn keys_with_equal_tags_probes_floors_and_copies_agree_with_a_plain_list() {
+        let key_of = |y: u64| ((y >> 40) % 5) << 32 | ((y >> 20) % 7) << 4 | ((y >> 10) % 2) << 31;
+        let expected = |plain: &[u64], key: u64, floor: u32| -> Vec<u32> {
+            (0..plain.len() as u32)
+                .rev()
+                .filter(|&i| plain[i as usize] == key && i >= floor)
+                .collect()
+        };
+        let mut table = HistoryTable::default();
+        let mut spare = HistoryTable::default();
+        for k in 0..3000u64 {
+            spare.push(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), k as u32);
+        }
+        let mut plain: Vec<u64> = Vec::new();
+        let mut x: u64 = 12345;
+        for step in 0..20_000u32 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            match x % 11 {
+                0..=3 if !plain.is_empty() => {
+                    table.pop();
+                    plain.pop();
+                }
+                4 => {
+                    let key = key_of(x);
+                    let probe = table.probe_for(key);
+                    let found: Vec<u32> = table.matches_probed(probe).collect();
+                    assert_eq!(found, expected(&plain, key, table.floor), "step {step}");
+                    table.push_probed(key, plain.len() as u32, probe);
+                    plain.push(key);
+                }
+                5 if step % 7 == 0 => {
+                    spare.clone_from(&table);
+                    std::mem::swap(&mut spare, &mut table);
+                }
+                6 if step % 13 == 0 => table.floor = plain.len() as u32 / 2,
+                _ => {
+                    table.push(key_of(x), plain.len() as u32);
+                    plain.push(key_of(x));
+                }
+            }
+            let probe = key_of(x.rotate_left(17));
+            let found: Vec<u32> = table.matches(probe).collect();
+            assert_eq!(found, expected(&plain, probe, table.floor), "step {step}");
+            assert_eq!(table.len() as usize, plain.len());
+            if step % 64 == 0 {
+                let distinct: std::collections::HashSet<&u64> = plain.iter().collect();
+                assert_eq!(table.used, distinct.len(), "step {step}");
+            }
+        }
     }
 
     #[test]

@@ -1113,20 +1113,8 @@ impl GoPosition {
         p: usize,
         color: Color,
     ) -> Result<Analysis, IllegalMove> {
-        let c = self.chains.counts[p];
-        let mut a = if c.get(EMPTY) > 0 && c.get(cell_of(color.opponent())) == 0 {
-            // A liberty and no opponent neighbour: nothing is captured or self-captured, and
-            // the board only gains the stone (the superko rules still look it up).
-            Analysis {
-                captured: 0,
-                suicide: false,
-                removed_own: 0,
-                hash_after: self.chains.board.hash() ^ self.layout.key(p, color),
-                probe: Probe::NONE,
-            }
-        } else {
-            self.analyze(p, color)
-        };
+        // The quiet plays (a liberty, no opponent around) were answered before.
+        let mut a = self.analyze(p, color);
         if a.suicide {
             match self.config.suicide {
                 Suicide::Forbidden => return Err(IllegalMove::Suicide),

@@ -321,6 +321,14 @@ fn run(seed: u64, geometry: &Geometry, rules: &Rules, moves_cap: usize) {
             break;
         }
         game.legal_moves(&mut moves);
+        // The list is the points `check_move` allows, in point order, then a pass.
+        let allowed: Vec<Move> = geometry
+            .points()
+            .map(Move::Place)
+            .filter(|&mv| game.check_move(side, mv).is_ok())
+            .chain([Move::Pass])
+            .collect();
+        assert_eq!(moves, allowed, "{}: legal list", context(&played));
         snapshots.push((
             game.board().clone(),
             moves.clone(),
@@ -422,6 +430,7 @@ fn engine_matches_reference_with_cycles_button_and_pass_stones() {
     let mut seed = 10_000;
     for extra in [
         "ko=simple,cycles=no-result",
+        "ko=positional,cycles=no-result",
         "ko=none,cycles=no-result,suicide=allowed",
         "button=true",
         "pass-stones=true,ko=situational",
