@@ -1067,30 +1067,35 @@ impl GoPosition {
                 }
             }
         } else {
-            let (capture, alive) = self.scan(p, color);
-            if capture {
-                if local && !self.may_retake_ko(p) {
-                    // A capture that cannot be a ko recapture: legal (its stone has a
-                    // liberty).
-                    return Ok(Analysis::UNCOUNTED);
-                }
-            } else if alive {
-                // Nothing captured: no ko either.
-                if local {
-                    return Ok(Analysis::UNCOUNTED);
-                }
-                return self.judge_quiet(p, color);
-            } else {
-                // Suicide, of the new stone alone when no stone of its own is around.
-                let illegal = match self.config.suicide {
-                    Suicide::Forbidden => true,
-                    Suicide::MultiStone => c.get(cell_of(color)) == 0,
-                    Suicide::Allowed => false,
-                };
-                if illegal {
-                    return Err(IllegalMove::Suicide);
-                }
+            return self.judge_crowded::<REPEAT>(p, color);
+        }
+        self.judge_in_full::<REPEAT>(p, color)
+    }
+
+    /// [`GoPosition::judge_empty`] of a point with no empty neighbour and a stone of the
+    /// mover's next to it. Out of line, so that the common answers stay small.
+    #[inline(never)]
+    fn judge_crowded<const REPEAT: bool>(
+        &self,
+        p: usize,
+        color: Color,
+    ) -> Result<Analysis, IllegalMove> {
+        let local = self.local_ko || !REPEAT;
+        let (capture, alive) = self.scan(p, color);
+        if capture {
+            if local && !self.may_retake_ko(p) {
+                // A capture that cannot be a ko recapture: legal (its stone has a liberty).
+                return Ok(Analysis::UNCOUNTED);
             }
+        } else if alive {
+            // Nothing captured: no ko either.
+            if local {
+                return Ok(Analysis::UNCOUNTED);
+            }
+            return self.judge_quiet(p, color);
+        } else if self.config.suicide == Suicide::Forbidden {
+            // Suicide (multi-stone suicide is allowed: a stone of its own is around).
+            return Err(IllegalMove::Suicide);
         }
         self.judge_in_full::<REPEAT>(p, color)
     }
