@@ -14,7 +14,16 @@
 //!
 //! Repetition is checked by hash in a [`HistoryTable`]; a hash match is confirmed by
 //! rebuilding the earlier board from the undo records and comparing it point by point with
-//! the board the move would make.
+//! the board the move would make. `check_move` and the legal-move list judge without playing;
+//! `play` under a superko rule judges everything but repetition, makes the play, and takes it
+//! back if its state was seen before (undo restores every internal list exactly, so a refused
+//! play leaves no trace).
+//!
+//! The hot paths read the geometry through [`Layout`] (flat neighbour lists and keys), keep
+//! each point's neighbour counts in one word ([`Around`]), and answer most plays from those
+//! counts and the chains around the point: an opponent's eye is suicide unless a chain around
+//! is in atari; a capture is legal unless the last move took a single stone on this very
+//! point; the full analysis is left to ko candidates and suicides.
 
 use std::any::Any;
 use std::cell::RefCell;
