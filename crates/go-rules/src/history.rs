@@ -122,8 +122,15 @@ impl HistoryTable {
 
     /// Records a state reached after `moves_at` moves.
     pub(crate) fn push(&mut self, key: u64, moves_at: u32) {
+        let at = self.probe(key);
+        self.push_at(key, moves_at, at);
+    }
+
+    /// Records a state whose key was probed: at its slot, or at the empty slot that ends its
+    /// probe run.
+    fn push_at(&mut self, key: u64, moves_at: u32, at: Result<usize, Option<usize>>) {
         let index = self.entries.len() as u32;
-        let prev = match self.probe(key) {
+        let prev = match at {
             Ok(i) => std::mem::replace(&mut self.slots[i].index, index),
             Err(free) => {
                 match free {
@@ -202,77 +209,50 @@ impl HistoryTable {
     }
 
     /// [`HistoryTable::push`] of the key a fresh [`Probe`] was taken for. A probe that does
-    /// not fit the index (a bug in the caller) falls back to a plain push.
+    /// not fit the index (a bug in the caller) falls back to probing again.
     #[inline]
     pub(crate) fn push_probed(&mut self, key: u64, moves_at: u32, probe: Probe) {
         let i = (probe.0 & !Probe::FOUND) as usize;
-        let fits = match self.slots.get(i) {
-            _ if probe == Probe::NONE => false,
-            Some(slot) if probe.found() => {
-                slot.index != NONE
-                    && slot.tag == key as u32
-                    && self.entries[slot.index as usize].key == key
-            }
-            Some(slot) => slot.index == NONE,
-            None => false,
+        let at = match self.slots.get(i) {
+            _ if probe == Probe::NONE => None,
+            Some(slot) if probe.found() => (slot.index != NONE
+                && slot.tag == key as u32
+                && self.entries[slot.index as usize].key == key)
+                .then_some(Ok(i)),
+            Some(slot) => (slot.index == NONE).then_some(Err(Some(i))),
+            None => None,
         };
-        debug_assert!(fits || probe == Probe::NONE, "a stale probe");
-        if !fits {
-            return self.push(key, moves_at);
-        }
-        let index = self.entries.len() as u32;
-        let prev = if probe.found() {
-            std::mem::replace(&mut self.slots[i].index, index)
-        } else {
-            if 2 * (self.used + 1) <= self.slots.len() {
-                self.slots[i] = Slot {
-                    tag: key as u32,
-                    index,
-                };
-            } else {
-                self.grow();
-                self.place(key, index);
-            }
-            self.used += 1;
-            NONE
-        };
-        self.entries.push(Entry {
-            key,
-            moves_at,
-            prev_same: prev,
-        });
+        debug_assert!(at.is_some() || probe == Probe::NONE, "a stale probe");
+        let at = at.unwrap_or_else(|| self.probe(key));
+        self.push_at(key, moves_at, at);
     }
 
     /// The move counts of every counting entry with the key a [`Probe`] was taken for,
     /// latest first.
     pub(crate) fn matches_probed(&self, probe: Probe) -> impl Iterator<Item = u32> + '_ {
-        let mut i = if probe.found() {
+        let latest = if probe.found() {
             self.slots[(probe.0 & !Probe::FOUND) as usize].index
         } else {
             NONE
         };
-        std::iter::from_fn(move || {
-            if i == NONE || i < self.floor {
-                return None;
-            }
-            let entry = self.entries[i as usize];
-            i = entry.prev_same;
-            let at = entry.moves_at;
-            Some(at)
-        })
+        self.entries_from(latest)
     }
 
     /// The move counts of every counting entry with this key, latest first.
     pub(crate) fn matches(&self, key: u64) -> impl Iterator<Item = u32> + '_ {
-        let mut i = self.find(key).map_or(NONE, |s| self.slots[s].index);
+        self.entries_from(self.find(key).map_or(NONE, |s| self.slots[s].index))
+    }
+
+    /// The move counts of entry `i` and of the earlier entries with its key, down to the
+    /// floor.
+    fn entries_from(&self, mut i: u32) -> impl Iterator<Item = u32> + '_ {
         std::iter::from_fn(move || {
             if i == NONE || i < self.floor {
                 return None;
             }
             let entry = self.entries[i as usize];
             i = entry.prev_same;
-            let at = entry.moves_at;
-            Some(at)
+            Some(entry.moves_at)
         })
     }
 }
