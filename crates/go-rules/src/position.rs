@@ -1433,7 +1433,10 @@ impl GoPosition {
             return;
         }
         let chains = &self.chains;
-        out.reserve(chains.empties.len());
+        // A local vector while it is filled: its length stays in a register (through `out`
+        // it would be reloaded after every write, which might alias it).
+        let mut list = std::mem::take(out);
+        list.reserve(chains.empties.len());
         for (w, &word) in chains.empty_bits.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
@@ -1446,10 +1449,11 @@ impl GoPosition {
                     self.judge_empty::<true>(i, color).is_ok()
                 };
                 if ok {
-                    out.push(Move::Place(Point::new(i)));
+                    list.push(Move::Place(Point::new(i)));
                 }
             }
         }
+        *out = list;
     }
 }
 
