@@ -1116,7 +1116,7 @@ impl GoPosition {
     fn judge_open(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
         let c = self.chains.counts[p];
         if c.get(cell_of(color.opponent())) == 0 || !self.captures_next_to(p, color) {
-            return self.judge_quiet_inline(p, color);
+            return self.judge_quiet(p, color);
         }
         self.judge_in_full::<true>(p, color)
     }
@@ -1191,14 +1191,9 @@ impl GoPosition {
     }
 
     /// A play that captures nothing and keeps a liberty: only a superko rule can refuse it.
-    /// Out of line, so that the simple ko path stays small.
-    #[inline(never)]
-    fn judge_quiet(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
-        self.judge_quiet_inline(p, color)
-    }
-
+    /// Reached only from the out-of-line superko paths (`judge_open`, `judge_crowded`).
     #[inline(always)]
-    fn judge_quiet_inline(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
+    fn judge_quiet(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
         let mut a = Analysis {
             captured: 0,
             suicide: false,
