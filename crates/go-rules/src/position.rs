@@ -204,7 +204,7 @@ struct Analysis {
     /// Opponent stones removed, or [`NOT_COUNTED`] when the local fast path decided the play
     /// without looking at captures (`do_play` then finds them itself).
     captured: u32,
-    suicide: bool,
+    /// Own stones removed (the new one included): not zero exactly when the play is suicide.
     removed_own: u32,
     hash_after: u64,
     /// Where the superko key of the board after the play is in the history, when judged.
@@ -218,11 +218,16 @@ impl Analysis {
     /// A play judged legal from its neighbourhood alone, captures not counted.
     const UNCOUNTED: Analysis = Analysis {
         captured: NOT_COUNTED,
-        suicide: false,
         removed_own: 0,
         hash_after: 0,
         probe: Probe::NONE,
     };
+
+    /// Whether the play removes its own stone (and its chain).
+    #[inline]
+    fn suicide(&self) -> bool {
+        self.removed_own > 0
+    }
 }
 
 thread_local! {
@@ -835,7 +840,6 @@ impl GoPosition {
         if !any_capture && own_alive {
             return Analysis {
                 captured: 0,
-                suicide: false,
                 removed_own: 0,
                 hash_after: chains.board.hash() ^ key,
                 probe: Probe::NONE,
@@ -882,7 +886,6 @@ impl GoPosition {
         }
         Analysis {
             captured,
-            suicide,
             removed_own: if suicide { own_size + 1 } else { 0 },
             hash_after: hash,
             probe: Probe::NONE,
@@ -928,7 +931,7 @@ impl GoPosition {
             }
             let root = self.chains.chain_id[q] as usize;
             let remove = if cell == me {
-                a.suicide
+                a.suicide()
             } else {
                 self.chains.stats[root].in_atari()
             };
@@ -943,7 +946,7 @@ impl GoPosition {
                 }
             }
         }
-        if a.suicide {
+        if a.suicide() {
             out[p] = EMPTY;
         }
     }
@@ -1129,7 +1132,7 @@ impl GoPosition {
     ) -> Result<Analysis, IllegalMove> {
         // The quiet plays (a liberty, no opponent around) were answered before.
         let mut a = self.analyze(p, color);
-        if a.suicide {
+        if a.suicide() {
             match self.config.suicide {
                 Suicide::Forbidden => return Err(IllegalMove::Suicide),
                 Suicide::MultiStone if a.removed_own < 2 => return Err(IllegalMove::Suicide),
@@ -1140,7 +1143,7 @@ impl GoPosition {
             Ko::None => {}
             Ko::Simple => {
                 if let Some(last) = self.undo.last() {
-                    if !a.suicide
+                    if !a.suicide()
                         && last.turn.color != color
                         && a.captured == 1
                         && a.hash_after == last.prev_hash
@@ -1196,7 +1199,6 @@ impl GoPosition {
     fn judge_quiet(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
         let mut a = Analysis {
             captured: 0,
-            suicide: false,
             removed_own: 0,
             hash_after: self.chains.board.hash() ^ self.layout.key(p, color),
             probe: Probe::NONE,
@@ -1260,7 +1262,7 @@ impl GoPosition {
             }
         }
         let mut self_captured = 0;
-        if a.suicide {
+        if a.suicide() {
             let root = chains.chain_id[p] as usize;
             self_captured = chains.remove_chain(lay, root, color);
         }
