@@ -1,12 +1,29 @@
-//! The geometry laid out for the hot loops: every point's neighbours as `u16` indices in one
-//! array, found by one load, and the Zobrist keys next to them. Built once per game and
-//! shared by every copy of it.
+//! The geometry laid out for the hot loops, built once per game and shared by every copy of
+//! it.
+//!
+//! Every point has four neighbour slots in one `[u16; 4]`, read in one load, with no length
+//! to look up first: a point with fewer neighbours (an edge, a corner) fills the rest with
+//! the off slot, the index one past the last point, which the position keeps as an off-board
+//! cell (never empty, never a stone, a chain of its own that is never in atari). The loops
+//! that judge a play then have a fixed trip count and their loads go out together. Points with
+//! more than four neighbours (hex boards, graphs) list the others after the four (`wide`
+//! geometries only: on square, rectangular and torus boards the loops are the four slots and
+//! nothing else).
+//!
+//! The loops that write (a stone put down or taken away) read the plain lists
+//! ([`Layout::of`]), as do the cold paths: writing through the off slot would make the update
+//! of every edge point wait on the one before, and the list loops measured faster there.
 
 use goishi_board::{Color, Geometry};
 
-/// Neighbour lists and Zobrist keys of a geometry's default adjacency.
+/// Neighbour slots, neighbour lists and Zobrist keys of a geometry's default adjacency.
 #[derive(Debug)]
 pub(crate) struct Layout {
+    /// The first four neighbours of every point, padded with the off slot (the number of
+    /// points).
+    quad: Vec<[u16; 4]>,
+    /// Whether some point has more than four neighbours.
+    wide: bool,
     /// `span[p] = (start, end)`: the neighbours of `p` are `items[start..end]`.
     span: Vec<(u32, u32)>,
     items: Vec<u16>,
@@ -17,25 +34,66 @@ pub(crate) struct Layout {
 impl Layout {
     pub(crate) fn new(geometry: &Geometry) -> Layout {
         let table = geometry.default_neighbors();
+        // A geometry has at most a few thousand points: `off` fits a u16.
+        let off = geometry.num_points() as u16;
         let mut span = Vec::with_capacity(geometry.num_points());
         let mut items = Vec::new();
+        let mut quad = Vec::with_capacity(geometry.num_points());
         for p in geometry.points() {
             let start = items.len() as u32;
             items.extend(table.of(p).iter().map(|q| q.index() as u16));
             span.push((start, items.len() as u32));
+            let mut slots = [off; 4];
+            for (slot, q) in slots.iter_mut().zip(table.of(p)) {
+                *slot = q.index() as u16;
+            }
+            quad.push(slots);
         }
         Layout {
+            wide: span.iter().any(|&(s, e)| e - s > 4),
+            quad,
             span,
             items,
             keys: geometry.keys().to_vec(),
         }
     }
 
-    /// The neighbours of `p`.
+    /// The neighbours of `p` (cold paths: no off-board slot).
     #[inline(always)]
     pub(crate) fn of(&self, p: usize) -> &[u16] {
         let (start, end) = self.span[p];
         &self.items[start as usize..end as usize]
+    }
+
+    /// Calls `f` with each neighbour slot of `p`: its four slots (a neighbour or the off
+    /// slot), then its neighbours past the fourth.
+    #[inline(always)]
+    pub(crate) fn each(&self, p: usize, mut f: impl FnMut(usize)) {
+        let [a, b, c, d] = self.quad[p];
+        f(a.into());
+        f(b.into());
+        f(c.into());
+        f(d.into());
+        if self.wide {
+            self.each_more(p, f);
+        }
+    }
+
+    /// The neighbour slots of `p` past the fourth (wide geometries), out of line.
+    #[inline(never)]
+    fn each_more(&self, p: usize, mut f: impl FnMut(usize)) {
+        for &q in self.of(p).iter().skip(4) {
+            f(q.into());
+        }
+    }
+
+    /// Whether `test` holds for some neighbour slot of `p` (every slot is looked at: no
+    /// early exit, so that the loads go out together).
+    #[inline(always)]
+    pub(crate) fn any(&self, p: usize, mut test: impl FnMut(usize) -> bool) -> bool {
+        let mut found = false;
+        self.each(p, |q| found |= test(q));
+        found
     }
 
     /// The Zobrist key of a stone of `color` at `p`.

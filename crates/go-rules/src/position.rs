@@ -39,6 +39,11 @@ use crate::history::{HistoryTable, Probe};
 use crate::layout::Layout;
 use crate::scoring::{score, ScoreParams};
 
+/// The cell value of the off slot (index: the number of points), which pads the neighbours of a point with
+/// fewer than four: neither empty nor a stone. Its chain is itself, with stats no chain has
+/// ([`ChainStats::OFF`]), so that it is never in atari and never captured.
+const OFF: u8 = 3;
+
 /// Keys that mark which colour created a board (natural situational superko).
 const CREATOR_KEYS: [u64; 2] = [0x3C6E_F372_FE94_F82B, 0xA54F_F53A_5F1D_36F1];
 
@@ -61,6 +66,16 @@ struct ChainStats {
 }
 
 impl ChainStats {
+    /// The stats of the off-board slot: one liberty whose index squared is not its sum, so
+    /// that neither [`ChainStats::in_atari`] nor [`ChainStats::only_liberty_is`] holds.
+    const OFF: ChainStats = ChainStats {
+        size: 0,
+        libs: 1,
+        lib_sum: 0,
+        lib_sq: 1,
+        hash: 0,
+    };
+
     #[inline]
     fn add_lib(&mut self, p: usize) {
         self.libs += 1;
@@ -239,6 +254,9 @@ thread_local! {
 #[derive(Debug)]
 struct Chains {
     board: Board,
+    /// The board's cells and one more, [`OFF`], at the off slot: what the hot loops
+    /// read. `chain_id` and `stats` have that slot too.
+    cell: Vec<u8>,
     chain_id: Vec<u16>,
     next: Vec<u16>,
     stats: Vec<ChainStats>,
@@ -297,6 +315,7 @@ macro_rules! clone_fields {
 
 clone_fields!(Chains {
     board,
+    cell,
     chain_id,
     next,
     stats,
@@ -333,9 +352,21 @@ impl Chains {
         let n = geometry.num_points();
         Chains {
             board: Board::new(geometry.clone()),
-            chain_id: vec![0; n],
+            cell: (0..=n).map(|i| if i < n { EMPTY } else { OFF }).collect(),
+            // The off slot is a chain of its own.
+            chain_id: (0..=n as u16)
+                .map(|i| if (i as usize) < n { 0 } else { i })
+                .collect(),
             next: vec![0; n],
-            stats: vec![ChainStats::default(); n],
+            stats: (0..=n)
+                .map(|i| {
+                    if i < n {
+                        ChainStats::default()
+                    } else {
+                        ChainStats::OFF
+                    }
+                })
+                .collect(),
             groups: Vec::new(),
             stones: Vec::new(),
             merges: Vec::new(),
@@ -365,6 +396,20 @@ impl Chains {
         for &q in lay.of(p) {
             self.counts[q as usize].add(delta);
         }
+    }
+
+    /// Puts a stone on the board (both copies of the cells).
+    #[inline(always)]
+    fn set_stone(&mut self, p: usize, color: Color, key: u64) {
+        self.board.place_keyed(Point::new(p), color, key);
+        self.cell[p] = cell_of(color);
+    }
+
+    /// Takes a stone off the board (both copies of the cells).
+    #[inline(always)]
+    fn clear_stone(&mut self, p: usize, color: Color, key: u64) {
+        self.board.remove_keyed(Point::new(p), color, key);
+        self.cell[p] = EMPTY;
     }
 
     #[inline]
@@ -409,7 +454,7 @@ impl Chains {
     fn put_stone(&mut self, lay: &Layout, p: usize, color: Color) -> u64 {
         let me = cell_of(color);
         let key = lay.key(p, color);
-        self.board.place_keyed(Point::new(p), color, key);
+        self.set_stone(p, color, key);
         self.fill(p);
         self.chain_id[p] = p as u16;
         self.next[p] = p as u16;
@@ -420,12 +465,11 @@ impl Chains {
         };
         let mut own = false;
         let mut dead = 0u64;
-        let cells = self.board.cells();
         let delta = Around::delta(EMPTY, me);
         for (k, &q) in lay.of(p).iter().enumerate() {
             let q = q as usize;
             self.counts[q].add(delta);
-            let cell = cells[q];
+            let cell = self.cell[q];
             if cell == EMPTY {
                 st.add_lib(q);
             } else {
@@ -439,7 +483,7 @@ impl Chains {
         if own {
             for &q in lay.of(p) {
                 let q = q as usize;
-                if self.board.cells()[q] == me {
+                if self.cell[q] == me {
                     let (a, b) = (self.chain_id[p] as usize, self.chain_id[q] as usize);
                     if a != b {
                         self.merge(a, b);
@@ -504,15 +548,13 @@ impl Chains {
         let delta = Around::delta(cell_of(color), EMPTY);
         let mut s = root;
         loop {
-            self.board
-                .remove_keyed(Point::new(s), color, lay.key(s, color));
+            self.clear_stone(s, color, lay.key(s, color));
             self.vacate(s);
             self.stones.push(s as u16);
-            let cells = self.board.cells();
             for &t in lay.of(s) {
                 let t = t as usize;
                 self.counts[t].add(delta);
-                if cells[t] == other {
+                if self.cell[t] == other {
                     let r = self.chain_id[t] as usize;
                     self.stats[r].add_lib(s);
                 }
@@ -533,8 +575,7 @@ impl Chains {
         // which is then exactly as it was before the capture.
         for i in (start..end).rev() {
             let s = self.stones[i] as usize;
-            self.board
-                .place_keyed(Point::new(s), g.color, lay.key(s, g.color));
+            self.set_stone(s, g.color, lay.key(s, g.color));
             self.fill(s);
             self.recount(lay, s, EMPTY, cell_of(g.color));
             self.chain_id[s] = g.root;
@@ -545,7 +586,7 @@ impl Chains {
             };
             for &t in lay.of(s) {
                 let t = t as usize;
-                if self.board.cells()[t] == other {
+                if self.cell[t] == other {
                     let r = self.chain_id[t] as usize;
                     self.stats[r].remove_lib(s);
                 }
@@ -561,13 +602,12 @@ impl Chains {
 
     /// Takes back a stone put down by `put_stone` (after its merges were undone).
     fn take_stone(&mut self, lay: &Layout, p: usize, color: Color, empty_index: u16) {
-        self.board
-            .remove_keyed(Point::new(p), color, lay.key(p, color));
+        self.clear_stone(p, color, lay.key(p, color));
         self.unfill(p, empty_index as usize);
         self.recount(lay, p, cell_of(color), EMPTY);
         for &q in lay.of(p) {
             let q = q as usize;
-            if self.board.cells()[q] != EMPTY {
+            if self.cell[q] != EMPTY {
                 let r = self.chain_id[q] as usize;
                 self.stats[r].add_lib(p);
             }
@@ -692,9 +732,13 @@ impl GoPosition {
     /// `color` (the points a random playout does not fill).
     #[inline]
     pub fn is_own_eye(&self, p: Point, color: Color) -> bool {
-        // No early exit: a playout asks this of random points.
-        (self.chains.board.cells()[p.index()] == EMPTY)
-            & self.chains.counts[p.index()].none_of(EMPTY, cell_of(color.opponent()))
+        // No early exit: a playout asks this of random points. (The off slot is not empty;
+        // a point further off is not on the board.)
+        let p = p.index();
+        let Some(&cell) = self.chains.cell.get(p) else {
+            return false;
+        };
+        (cell == EMPTY) & self.chains.counts[p].none_of(EMPTY, cell_of(color.opponent()))
     }
 
     /// Plays a stone of `color` at `p` if that is legal, and says whether it did: what
@@ -782,22 +826,20 @@ impl GoPosition {
     #[inline(always)]
     fn captures_next_to(&self, p: usize, color: Color) -> bool {
         let chains = &self.chains;
-        let cells = chains.board.cells();
         let opp = cell_of(color.opponent());
-        self.layout.of(p).iter().any(|&q| {
-            cells[q as usize] == opp
-                && chains.stats[chains.chain_id[q as usize] as usize].only_liberty_is(p)
+        self.layout.any(p, |q| {
+            chains.cell[q] == opp && chains.stats[chains.chain_id[q] as usize].only_liberty_is(p)
         })
     }
 
     /// Whether a chain around the empty point `p` has `p` as its only liberty.
     #[inline(always)]
     fn captures_around(&self, p: usize) -> bool {
+        // The off slot's stats never pass.
         let chains = &self.chains;
-        self.layout
-            .of(p)
-            .iter()
-            .any(|&q| chains.stats[chains.chain_id[q as usize] as usize].only_liberty_is(p))
+        self.layout.any(p, |q| {
+            chains.stats[chains.chain_id[q] as usize].only_liberty_is(p)
+        })
     }
 
     /// Whether a play of `color` at the empty point `p` would capture (a chain of the
@@ -806,13 +848,12 @@ impl GoPosition {
     #[inline(always)]
     fn scan(&self, p: usize, color: Color) -> (bool, bool) {
         let chains = &self.chains;
-        let cells = chains.board.cells();
         let me = cell_of(color);
         let mut capture = false;
         let mut alive = chains.counts[p].get(EMPTY) > 0;
-        for &q in self.layout.of(p) {
-            let q = q as usize;
-            let cell = cells[q];
+        // The off slot is neither empty nor the mover's, and its stats never pass.
+        self.layout.each(p, |q| {
+            let cell = chains.cell[q];
             if cell != EMPTY {
                 let in_atari = chains.stats[chains.chain_id[q] as usize].only_liberty_is(p);
                 if cell == me {
@@ -821,7 +862,7 @@ impl GoPosition {
                     capture |= in_atari;
                 }
             }
-        }
+        });
         (capture, alive)
     }
 
@@ -1253,7 +1294,7 @@ impl GoPosition {
             for &q in nb.iter().skip(k).step_by(64) {
                 let q = q as usize;
                 // A chain touching the point on several sides is removed at the first.
-                if chains.board.cells()[q] == opp {
+                if chains.cell[q] == opp {
                     let r = chains.chain_id[q] as usize;
                     if chains.stats[r].libs == 0 {
                         captured += chains.remove_chain(lay, r, color.opponent());
