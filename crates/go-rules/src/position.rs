@@ -747,7 +747,23 @@ impl GoPosition {
     /// leaves the position as it was.
     #[inline]
     pub fn try_place(&mut self, color: Color, p: Point) -> bool {
-        self.play_checked(p.index(), color).is_ok()
+        let i = p.index();
+        if self.chains.cell.get(i) == Some(&EMPTY)
+            && self.chains.counts[i].none_of(EMPTY, cell_of(color))
+            && self.config.suicide != Suicide::Allowed
+            && !self.captures_around(i)
+        {
+            // An opponent's eye that captures nothing: a single stone's suicide, refused
+            // here without a call (random playouts try these again and again).
+            return false;
+        }
+        self.try_place_judged(i, color)
+    }
+
+    /// [`GoPosition::try_place`] past its inline answer.
+    #[inline(never)]
+    fn try_place_judged(&mut self, p: usize, color: Color) -> bool {
+        self.play_checked(p, color).is_ok()
     }
 
     /// Makes a play if it is legal. Under simple ko (or none) the play is judged, then made.
