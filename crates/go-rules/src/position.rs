@@ -19,7 +19,8 @@
 //! back if its state was seen before (undo restores every internal list exactly, so a refused
 //! play leaves no trace).
 //!
-//! The hot paths read the geometry through [`Layout`] (flat neighbour lists and keys), keep
+//! The hot paths read the geometry through [`Layout`] (four neighbour slots per point, padded
+//! with an off-board slot whose cell is [`OFF`], for the judge; flat lists for the writes), keep
 //! each point's neighbour counts in one word ([`Around`]), and answer most plays from those
 //! counts and the chains around the point: an opponent's eye is suicide unless a chain around
 //! is in atari; a capture is legal unless the last move took a single stone on this very
@@ -1606,5 +1607,20 @@ impl Position for GoPosition {
 
     fn as_any(&self) -> &dyn Any {
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The off slot pads the neighbours of every edge point: its chain must never look
+    /// capturable, whatever point asks (up to the largest graph board).
+    #[test]
+    fn the_off_slot_is_never_in_atari() {
+        assert!(!ChainStats::OFF.in_atari());
+        for p in 0..=goishi_board::MAX_GRAPH_POINTS {
+            assert!(!ChainStats::OFF.only_liberty_is(p), "point {p}");
+        }
     }
 }
