@@ -40,9 +40,10 @@ use crate::history::{HistoryTable, Probe};
 use crate::layout::Layout;
 use crate::scoring::{score, ScoreParams};
 
-/// The cell value of the off slot (index: the number of points), which pads the neighbours of a point with
-/// fewer than four: neither empty nor a stone. Its chain is itself, with stats no chain has
-/// ([`ChainStats::OFF`]), so that it is never in atari and never captured.
+/// The cell value of the off slot (its index is the number of points), which pads the
+/// neighbours of a point with fewer than four: neither empty nor a stone. Its chain is itself,
+/// with stats no chain has ([`ChainStats::OFF`]), so that it is never in atari and never
+/// captured.
 const OFF: u8 = 3;
 
 /// Keys that mark which colour created a board (natural situational superko).
