@@ -172,6 +172,63 @@ impl OptionSpec {
     }
 }
 
+/// Declares the typed form of a [`OptionKind::Choice`] option: a field-less enum whose
+/// variants are the option's values, each with the word that names it, and in the order of
+/// the choices. The enum gets `ALL` (every value), `NAMES` (the words, for
+/// `OptionKind::Choice(Enum::NAMES)`), `name` and `from_name`, so that a variant declares
+/// each word once.
+///
+/// ```
+/// goishi_board::option_choices! {
+///     /// How pieces move.
+///     pub enum Step {
+///         /// One point.
+///         Short = "short",
+///         /// Any distance.
+///         Long = "long",
+///     }
+/// }
+/// assert_eq!(Step::NAMES, ["short", "long"]);
+/// assert_eq!(Step::from_name("long"), Some(Step::Long));
+/// assert_eq!(Step::Short.name(), "short");
+/// ```
+#[macro_export]
+macro_rules! option_choices {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $($(#[$vmeta:meta])* $variant:ident = $word:literal),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        $vis enum $name {
+            $($(#[$vmeta])* $variant),+
+        }
+
+        impl $name {
+            /// Every value, in the order of the option's choices.
+            pub const ALL: [$name; [$($word),+].len()] = [$($name::$variant),+];
+
+            /// The option's words, in the order of its choices.
+            pub const NAMES: &'static [&'static str] = &[$($word),+];
+
+            /// The word that names this value.
+            pub const fn name(self) -> &'static str {
+                $name::NAMES[self as usize]
+            }
+
+            /// The value `word` names (exactly: the rules parser has normalised it).
+            pub fn from_name(word: &str) -> Option<$name> {
+                $name::NAMES
+                    .iter()
+                    .position(|&w| w == word)
+                    .map(|i| $name::ALL[i])
+            }
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,6 +4,8 @@ use goishi_board::{
     register_variant, OptionKind, OptionSpec, Position, Setup, SetupErrors, VariantInfo,
 };
 
+use goishi_go_rules::{Ko, Suicide};
+
 use crate::position::CapturePosition;
 
 fn new_position(setup: Setup) -> Result<Box<dyn Position>, SetupErrors> {
@@ -20,20 +22,13 @@ pub static OPTIONS: &[OptionSpec] = &[
     },
     OptionSpec {
         name: "ko",
-        kind: OptionKind::Choice(&[
-            "none",
-            "simple",
-            "positional",
-            "situational",
-            "natural-situational",
-            "spight",
-        ]),
+        kind: OptionKind::Choice(Ko::NAMES),
         default: "simple",
         help: "repetition rule, as in Go: none, simple ko, or positional, situational, natural-situational or Spight superko",
     },
     OptionSpec {
         name: "suicide",
-        kind: OptionKind::Choice(&["forbidden", "multi-stone", "allowed"]),
+        kind: OptionKind::Choice(Suicide::NAMES),
         default: "forbidden",
         help: "self-capture, as in Go: forbidden, legal only when it removes two or more stones, or allowed",
     },

@@ -8,7 +8,8 @@
 use std::fmt;
 
 use goishi_board::{
-    parse_halves, Adjacency, Geometry, OptionKind, OptionSpec, Rules, Topology, MAX_GRAPH_POINTS,
+    option_choices, parse_halves, Adjacency, Geometry, OptionKind, OptionSpec, Rules, Topology,
+    MAX_GRAPH_POINTS,
 };
 
 /// The largest value `k` and `t` may be given in a rules string; the real bound depends on
@@ -28,7 +29,7 @@ pub static OPTIONS: &[OptionSpec] = &[
     },
     OptionSpec {
         name: "protection",
-        kind: OptionKind::Choice(&["a", "b", "c", "b+c"]),
+        kind: OptionKind::Choice(Protection::NAMES),
         default: "a",
         help: "a: any k touching stones remove; b: a stone touched by t or more opponent stones cannot take part; c: the k stones must not touch each other; b+c: both",
     },
@@ -43,31 +44,25 @@ pub static OPTIONS: &[OptionSpec] = &[
     },
     OptionSpec {
         name: "contact",
-        kind: OptionKind::Choice(&["auto", "king", "orthogonal", "hex", "graph"]),
+        kind: OptionKind::Choice(ContactKind::NAMES),
         default: "auto",
         help: "which points touch: auto (king on square and torus boards, hex on hex boards, the edges of a graph board), king (8), orthogonal (4), hex (6), graph",
     },
     OptionSpec {
         name: "scope",
-        kind: OptionKind::Choice(&["global", "local"]),
+        kind: OptionKind::Choice(Scope::NAMES),
         default: "global",
         help: "global: every opponent stone is tested and any of the mover's stones may take part; local: only stones touching the placed stone, which must take part",
     },
     OptionSpec {
         name: "threshold",
-        kind: OptionKind::Choice(&["absolute", "capped"]),
+        kind: OptionKind::Choice(Threshold::NAMES),
         default: "absolute",
         help: "absolute: k stones always; capped: min(k, number of contact neighbours of the stone), so that edge and corner stones can be removed",
     },
     OptionSpec {
         name: "ko",
-        kind: OptionKind::Choice(&[
-            "none",
-            "simple",
-            "positional",
-            "situational",
-            "natural-situational",
-        ]),
+        kind: OptionKind::Choice(Ko::NAMES),
         default: "positional",
         help: "repetition rule, as in Go: none, simple ko, or positional, situational or natural-situational superko",
     },
@@ -100,23 +95,21 @@ pub static OPTIONS: &[OptionSpec] = &[
     },
 ];
 
-/// Which mover stones may take part in a removal, and how they must stand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Protection {
-    /// Every mover stone touching the target may take part.
-    A,
-    /// A mover stone touched by `t` or more opponent stones may not take part.
-    B,
-    /// The `k` stones must not touch each other.
-    C,
-    /// Both B and C.
-    BC,
+option_choices! {
+    /// Which mover stones may take part in a removal, and how they must stand.
+    pub enum Protection {
+        /// Every mover stone touching the target may take part.
+        A = "a",
+        /// A mover stone touched by `t` or more opponent stones may not take part.
+        B = "b",
+        /// The `k` stones must not touch each other.
+        C = "c",
+        /// Both B and C.
+        BC = "b+c",
+    }
 }
 
 impl Protection {
-    /// Every protection kind, in the order of the option's choices.
-    pub const ALL: [Protection; 4] = [Protection::A, Protection::B, Protection::C, Protection::BC];
-
     /// Whether B's eligibility rule applies.
     pub const fn has_b(self) -> bool {
         matches!(self, Protection::B | Protection::BC)
@@ -126,54 +119,25 @@ impl Protection {
     pub const fn has_c(self) -> bool {
         matches!(self, Protection::C | Protection::BC)
     }
-
-    /// The option value.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Protection::A => "a",
-            Protection::B => "b",
-            Protection::C => "c",
-            Protection::BC => "b+c",
-        }
-    }
 }
 
-/// The `contact` option: which adjacency relation "touch" means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ContactKind {
-    /// King on square, rectangular and torus boards, hex on hex boards, edges on graphs.
-    Auto,
-    /// The eight surrounding points.
-    King,
-    /// The four orthogonal neighbours.
-    Orthogonal,
-    /// The six neighbours of a hexagon.
-    Hex,
-    /// The edges of a graph board.
-    Graph,
+option_choices! {
+    /// The `contact` option: which adjacency relation "touch" means.
+    pub enum ContactKind {
+        /// King on square, rectangular and torus boards, hex on hex boards, edges on graphs.
+        Auto = "auto",
+        /// The eight surrounding points.
+        King = "king",
+        /// The four orthogonal neighbours.
+        Orthogonal = "orthogonal",
+        /// The six neighbours of a hexagon.
+        Hex = "hex",
+        /// The edges of a graph board.
+        Graph = "graph",
+    }
 }
 
 impl ContactKind {
-    /// Every kind, in the order of the option's choices.
-    pub const ALL: [ContactKind; 5] = [
-        ContactKind::Auto,
-        ContactKind::King,
-        ContactKind::Orthogonal,
-        ContactKind::Hex,
-        ContactKind::Graph,
-    ];
-
-    /// The option value.
-    pub const fn name(self) -> &'static str {
-        match self {
-            ContactKind::Auto => "auto",
-            ContactKind::King => "king",
-            ContactKind::Orthogonal => "orthogonal",
-            ContactKind::Hex => "hex",
-            ContactKind::Graph => "graph",
-        }
-    }
-
     /// The adjacency this kind means on `geometry`, if the geometry has it.
     pub fn adjacency(self, geometry: &Geometry) -> Option<Adjacency> {
         let topology = geometry.topology();
@@ -206,50 +170,40 @@ impl fmt::Display for ContactKind {
     }
 }
 
-/// Which opponent stones are tested after a placement.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Scope {
-    /// Every opponent stone; any of the mover's stones may take part.
-    Global,
-    /// Only opponent stones touching the placed stone, which must take part.
-    Local,
+option_choices! {
+    /// Which opponent stones are tested after a placement.
+    pub enum Scope {
+        /// Every opponent stone; any of the mover's stones may take part.
+        Global = "global",
+        /// Only opponent stones touching the placed stone, which must take part.
+        Local = "local",
+    }
 }
 
-/// How many stones a removal needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Threshold {
-    /// Always `k`.
-    Absolute,
-    /// `min(k, number of contact neighbours of the target)` (at least 1).
-    Capped,
+option_choices! {
+    /// How many stones a removal needs.
+    pub enum Threshold {
+        /// Always `k`.
+        Absolute = "absolute",
+        /// `min(k, number of contact neighbours of the target)` (at least 1).
+        Capped = "capped",
+    }
 }
 
-/// The repetition rule (the meanings of go-rules.md section 3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Ko {
-    /// No repetition check.
-    None,
-    /// A play may not recreate the board as it stood just before the opponent's last move,
-    /// when that move was a play.
-    Simple,
-    /// A play may not recreate any earlier board (the initial one included).
-    Positional,
-    /// A play may not recreate an earlier (board, side to move next).
-    Situational,
-    /// A play by C may not recreate a board that an earlier play of C created.
-    NaturalSituational,
-}
-
-impl Ko {
-    /// The option value.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Ko::None => "none",
-            Ko::Simple => "simple",
-            Ko::Positional => "positional",
-            Ko::Situational => "situational",
-            Ko::NaturalSituational => "natural-situational",
-        }
+option_choices! {
+    /// The repetition rule (the meanings of go-rules.md section 3).
+    pub enum Ko {
+        /// No repetition check.
+        None = "none",
+        /// A play may not recreate the board as it stood just before the opponent's last
+        /// move, when that move was a play.
+        Simple = "simple",
+        /// A play may not recreate any earlier board (the initial one included).
+        Positional = "positional",
+        /// A play may not recreate an earlier (board, side to move next).
+        Situational = "situational",
+        /// A play by C may not recreate a board that an earlier play of C created.
+        NaturalSituational = "natural-situational",
     }
 }
 
@@ -420,39 +374,18 @@ impl ContactConfig {
             "auto" => None,
             v => Some(v.parse::<u32>().map_err(|_| bad("t", v))?),
         };
-        let protection = match get("protection")? {
-            "a" => Protection::A,
-            "b" => Protection::B,
-            "c" => Protection::C,
-            "b+c" => Protection::BC,
-            v => return Err(bad("protection", v)),
-        };
-        let contact = match get("contact")? {
-            "auto" => ContactKind::Auto,
-            "king" => ContactKind::King,
-            "orthogonal" => ContactKind::Orthogonal,
-            "hex" => ContactKind::Hex,
-            "graph" => ContactKind::Graph,
-            v => return Err(bad("contact", v)),
-        };
-        let scope = match get("scope")? {
-            "global" => Scope::Global,
-            "local" => Scope::Local,
-            v => return Err(bad("scope", v)),
-        };
-        let threshold = match get("threshold")? {
-            "absolute" => Threshold::Absolute,
-            "capped" => Threshold::Capped,
-            v => return Err(bad("threshold", v)),
-        };
-        let ko = match get("ko")? {
-            "none" => Ko::None,
-            "simple" => Ko::Simple,
-            "positional" => Ko::Positional,
-            "situational" => Ko::Situational,
-            "natural-situational" => Ko::NaturalSituational,
-            v => return Err(bad("ko", v)),
-        };
+        let protection = get("protection")?;
+        let protection =
+            Protection::from_name(protection).ok_or_else(|| bad("protection", protection))?;
+        let contact = get("contact")?;
+        let contact = ContactKind::from_name(contact).ok_or_else(|| bad("contact", contact))?;
+        let scope = get("scope")?;
+        let scope = Scope::from_name(scope).ok_or_else(|| bad("scope", scope))?;
+        let threshold = get("threshold")?;
+        let threshold =
+            Threshold::from_name(threshold).ok_or_else(|| bad("threshold", threshold))?;
+        let ko = get("ko")?;
+        let ko = Ko::from_name(ko).ok_or_else(|| bad("ko", ko))?;
         let komi = get("komi")?;
         let komi_halves = parse_halves(komi)
             .and_then(|h| i32::try_from(h).ok())

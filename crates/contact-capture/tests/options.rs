@@ -128,15 +128,9 @@ fn overrides_work_on_top_of_any_preset() {
     assert_eq!((config.capture_goal, config.min_stones), (5, 2));
     // Written out, the rules read back to the same thing.
     assert_eq!(registry().parse_rules(&all.to_string()).unwrap(), all);
-    for ko in [
-        "none",
-        "simple",
-        "positional",
-        "situational",
-        "natural-situational",
-    ] {
+    for ko in Ko::NAMES {
         let c = ContactConfig::from_rules(&rules(&format!("contact/1a:ko={ko}"))).unwrap();
-        assert_eq!(c.ko.name(), ko);
+        assert_eq!(c.ko.name(), *ko);
     }
 }
 

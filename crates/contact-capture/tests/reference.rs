@@ -7,7 +7,7 @@
 use goishi_board::{
     Adjacency, Board, Color, Geometry, Move, NeighborTable, Point, Position, Rules, Setup,
 };
-use goishi_contact_capture::{ContactPosition, VARIANTS};
+use goishi_contact_capture::{ContactPosition, Ko, VARIANTS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -428,13 +428,7 @@ fn repetition_matches_a_naive_history() {
         (Geometry::torus(3, 3).unwrap(), "king"),
         (Geometry::hex(4, 4).unwrap(), "hex"),
     ];
-    for ko in [
-        "none",
-        "simple",
-        "positional",
-        "situational",
-        "natural-situational",
-    ] {
+    for ko in Ko::NAMES {
         for (geometry, contact) in &boards {
             for params in [a1, b2, c2_local] {
                 for _game in 0..3 {

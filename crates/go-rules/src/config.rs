@@ -1,76 +1,85 @@
 //! The rule options of Go, declared as data, and their typed form.
 
-use goishi_board::{OptionKind, OptionSpec, Rules, RulesError};
+use goishi_board::{option_choices, OptionKind, OptionSpec, Rules, RulesError};
 
-/// What happens to a play whose Step 3 (self-capture) would remove the mover's stones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Suicide {
-    /// Illegal if Step 3 would remove any stone (Optional Rule 7A).
-    Forbidden,
-    /// Legal only if Step 3 removes two or more stones.
-    MultiStone,
-    /// Every self-capture is legal.
-    Allowed,
+option_choices! {
+    /// What happens to a play whose Step 3 (self-capture) would remove the mover's stones.
+    pub enum Suicide {
+        /// Illegal if Step 3 would remove any stone (Optional Rule 7A).
+        Forbidden = "forbidden",
+        /// Legal only if Step 3 removes two or more stones.
+        MultiStone = "multi-stone",
+        /// Every self-capture is legal.
+        Allowed = "allowed",
+    }
 }
 
-/// The repetition rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Ko {
-    /// No repetition check.
-    None,
-    /// The ko recapture rule: no play may recreate the board as it stood before the
-    /// opponent's last play (unless it removes some of the mover's own stones).
-    Simple,
-    /// Positional superko: no play may recreate any earlier board.
-    Positional,
-    /// Situational superko: no play may recreate an earlier (board, side to move).
-    Situational,
-    /// Natural situational superko: a play by C may not recreate a board that an earlier
-    /// board play of C created.
-    NaturalSituational,
-    /// Spight's rule: positional superko with the history cleared by every pass, and the game
-    /// ending when a player passes again from a state they passed from before.
-    Spight,
+option_choices! {
+    /// The repetition rule.
+    pub enum Ko {
+        /// No repetition check.
+        None = "none",
+        /// The ko recapture rule: no play may recreate the board as it stood before the
+        /// opponent's last play (unless it removes some of the mover's own stones).
+        Simple = "simple",
+        /// Positional superko: no play may recreate any earlier board.
+        Positional = "positional",
+        /// Situational superko: no play may recreate an earlier (board, side to move).
+        Situational = "situational",
+        /// Natural situational superko: a play by C may not recreate a board that an earlier
+        /// board play of C created.
+        NaturalSituational = "natural-situational",
+        /// Spight's rule: positional superko with the history cleared by every pass, and the
+        /// game ending when a player passes again from a state they passed from before.
+        Spight = "spight",
+    }
 }
 
-/// Whether long cycles end the game with no result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Cycles {
-    /// Cycles are allowed to go on.
-    Ignore,
-    /// A whole-board position (the stones, whoever is to move) that occurs for the third
-    /// time with no pass in between ends the game with no result.
-    NoResult,
+option_choices! {
+    /// Whether long cycles end the game with no result.
+    pub enum Cycles {
+        /// Cycles are allowed to go on.
+        Ignore = "ignore",
+        /// A whole-board position (the stones, whoever is to move) that occurs for the third
+        /// time with no pass in between ends the game with no result.
+        NoResult = "no-result",
+    }
 }
 
-/// How a finished game is counted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Scoring {
-    /// Stones plus empty points reaching only the player's colour.
-    Area,
-    /// Empty points reaching only the player's colour, plus prisoners.
-    Territory,
-    /// Stones on the board only.
-    Stones,
+option_choices! {
+    /// How a finished game is counted.
+    pub enum Scoring {
+        /// Stones plus empty points reaching only the player's colour.
+        Area = "area",
+        /// Empty points reaching only the player's colour, plus prisoners.
+        Territory = "territory",
+        /// Stones on the board only.
+        Stones = "stones",
+    }
 }
 
-/// Points not counted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Tax {
-    /// Everything counts.
-    None,
-    /// Territory in seki does not count.
-    Seki,
-    /// Every group pays two points (the ancient rules).
-    All,
+option_choices! {
+    /// Points not counted.
+    pub enum Tax {
+        /// Everything counts.
+        None = "none",
+        /// Territory in seki does not count.
+        Seki = "seki",
+        /// Every group pays two points (the ancient rules).
+        All = "all",
+    }
 }
 
-/// The points White receives under area scoring for N handicap stones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum HandicapBonus {
-    Zero,
-    N,
-    NMinusOne,
+option_choices! {
+    /// The points White receives under area scoring for N handicap stones.
+    pub enum HandicapBonus {
+        /// None.
+        Zero = "0",
+        /// N points.
+        N = "n",
+        /// N - 1 points.
+        NMinusOne = "n-1",
+    }
 }
 
 /// Every rule option of Go, typed.
@@ -104,47 +113,16 @@ impl GoConfig {
         };
         let get = |name: &str| rules.get(name).ok_or_else(|| bad(name));
         Ok(GoConfig {
-            suicide: match get("suicide")? {
-                "forbidden" => Suicide::Forbidden,
-                "multi-stone" => Suicide::MultiStone,
-                "allowed" => Suicide::Allowed,
-                _ => return Err(bad("suicide")),
-            },
-            ko: match get("ko")? {
-                "none" => Ko::None,
-                "simple" => Ko::Simple,
-                "positional" => Ko::Positional,
-                "situational" => Ko::Situational,
-                "natural-situational" => Ko::NaturalSituational,
-                "spight" => Ko::Spight,
-                _ => return Err(bad("ko")),
-            },
-            cycles: match get("cycles")? {
-                "ignore" => Cycles::Ignore,
-                "no-result" => Cycles::NoResult,
-                _ => return Err(bad("cycles")),
-            },
-            scoring: match get("scoring")? {
-                "area" => Scoring::Area,
-                "territory" => Scoring::Territory,
-                "stones" => Scoring::Stones,
-                _ => return Err(bad("scoring")),
-            },
-            tax: match get("tax")? {
-                "none" => Tax::None,
-                "seki" => Tax::Seki,
-                "all" => Tax::All,
-                _ => return Err(bad("tax")),
-            },
+            suicide: Suicide::from_name(get("suicide")?).ok_or_else(|| bad("suicide"))?,
+            ko: Ko::from_name(get("ko")?).ok_or_else(|| bad("ko"))?,
+            cycles: Cycles::from_name(get("cycles")?).ok_or_else(|| bad("cycles"))?,
+            scoring: Scoring::from_name(get("scoring")?).ok_or_else(|| bad("scoring"))?,
+            tax: Tax::from_name(get("tax")?).ok_or_else(|| bad("tax"))?,
             komi_halves: goishi_board::parse_halves(get("komi")?)
                 .and_then(|h| i32::try_from(h).ok())
                 .ok_or_else(|| bad("komi"))?,
-            handicap_bonus: match get("handicap-bonus")? {
-                "0" => HandicapBonus::Zero,
-                "n" => HandicapBonus::N,
-                "n-1" => HandicapBonus::NMinusOne,
-                _ => return Err(bad("handicap-bonus")),
-            },
+            handicap_bonus: HandicapBonus::from_name(get("handicap-bonus")?)
+                .ok_or_else(|| bad("handicap-bonus"))?,
             pass_stones: get("pass-stones")? == "true",
             button: get("button")? == "true",
         })
@@ -155,38 +133,31 @@ impl GoConfig {
 pub static OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "ko",
-        kind: OptionKind::Choice(&[
-            "none",
-            "simple",
-            "positional",
-            "situational",
-            "natural-situational",
-            "spight",
-        ]),
+        kind: OptionKind::Choice(Ko::NAMES),
         default: "positional",
         help: "repetition rule: none, simple ko, or positional, situational, natural-situational or Spight superko",
     },
     OptionSpec {
         name: "suicide",
-        kind: OptionKind::Choice(&["forbidden", "multi-stone", "allowed"]),
+        kind: OptionKind::Choice(Suicide::NAMES),
         default: "allowed",
         help: "self-capture: forbidden, legal only when it removes two or more stones, or allowed",
     },
     OptionSpec {
         name: "cycles",
-        kind: OptionKind::Choice(&["ignore", "no-result"]),
+        kind: OptionKind::Choice(Cycles::NAMES),
         default: "ignore",
         help: "no-result: a position repeated for the third time with no pass in between ends the game with no result",
     },
     OptionSpec {
         name: "scoring",
-        kind: OptionKind::Choice(&["area", "territory", "stones"]),
+        kind: OptionKind::Choice(Scoring::NAMES),
         default: "area",
         help: "area (stones and surrounded points), territory (surrounded points and prisoners) or stones (stones on the board)",
     },
     OptionSpec {
         name: "tax",
-        kind: OptionKind::Choice(&["none", "seki", "all"]),
+        kind: OptionKind::Choice(Tax::NAMES),
         default: "none",
         help: "seki: territory in seki does not count; all: every group pays two points",
     },
@@ -198,7 +169,7 @@ pub static OPTIONS: &[OptionSpec] = &[
     },
     OptionSpec {
         name: "handicap-bonus",
-        kind: OptionKind::Choice(&["0", "n", "n-1"]),
+        kind: OptionKind::Choice(HandicapBonus::NAMES),
         default: "0",
         help: "points White receives under area scoring for N handicap stones: 0, N or N-1",
     },

@@ -109,66 +109,16 @@ impl KataGoRules {
 /// Every option of `config` as `(name, canonical value)`.
 pub fn option_values(c: &GoConfig) -> Vec<(&'static str, String)> {
     vec![
-        ("ko", ko_option(c.ko).to_owned()),
-        ("suicide", suicide_option(c.suicide).to_owned()),
-        (
-            "cycles",
-            match c.cycles {
-                Cycles::Ignore => "ignore",
-                Cycles::NoResult => "no-result",
-            }
-            .to_owned(),
-        ),
-        (
-            "scoring",
-            match c.scoring {
-                Scoring::Area => "area",
-                Scoring::Territory => "territory",
-                Scoring::Stones => "stones",
-            }
-            .to_owned(),
-        ),
-        (
-            "tax",
-            match c.tax {
-                Tax::None => "none",
-                Tax::Seki => "seki",
-                Tax::All => "all",
-            }
-            .to_owned(),
-        ),
+        ("ko", c.ko.name().to_owned()),
+        ("suicide", c.suicide.name().to_owned()),
+        ("cycles", c.cycles.name().to_owned()),
+        ("scoring", c.scoring.name().to_owned()),
+        ("tax", c.tax.name().to_owned()),
         ("komi", format_halves(i64::from(c.komi_halves))),
-        (
-            "handicap-bonus",
-            match c.handicap_bonus {
-                HandicapBonus::Zero => "0",
-                HandicapBonus::N => "n",
-                HandicapBonus::NMinusOne => "n-1",
-            }
-            .to_owned(),
-        ),
+        ("handicap-bonus", c.handicap_bonus.name().to_owned()),
         ("pass-stones", c.pass_stones.to_string()),
         ("button", c.button.to_string()),
     ]
-}
-
-fn ko_option(ko: Ko) -> &'static str {
-    match ko {
-        Ko::None => "none",
-        Ko::Simple => "simple",
-        Ko::Positional => "positional",
-        Ko::Situational => "situational",
-        Ko::NaturalSituational => "natural-situational",
-        Ko::Spight => "spight",
-    }
-}
-
-fn suicide_option(s: Suicide) -> &'static str {
-    match s {
-        Suicide::Forbidden => "forbidden",
-        Suicide::MultiStone => "multi-stone",
-        Suicide::Allowed => "allowed",
-    }
 }
 
 const JSON_KEYS: &str = "ko, scoring, score, tax, suicide, hasButton, whiteHandicapBonus, friendlyPassOk, komi, cycles, passStones";
@@ -869,7 +819,7 @@ mod tests {
             assert_eq!(foreign.overrides.len(), 9);
             assert_eq!(
                 foreign.overrides[0],
-                ("ko".to_owned(), ko_option(c.ko).to_owned())
+                ("ko".to_owned(), c.ko.name().to_owned())
             );
         }
     }

@@ -252,16 +252,6 @@ fn wheel(spokes: usize) -> Geometry {
     Geometry::parse_graph(&text, "wheel").unwrap()
 }
 
-const KOS: [&str; 6] = [
-    "none",
-    "simple",
-    "positional",
-    "situational",
-    "natural-situational",
-    "spight",
-];
-const SUICIDES: [&str; 3] = ["forbidden", "multi-stone", "allowed"];
-
 fn run(seed: u64, geometry: &Geometry, rules: &Rules, moves_cap: usize) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let setup = Setup::new(rules.clone(), geometry.clone());
@@ -410,8 +400,8 @@ fn games_on(g: &Geometry) -> u64 {
 fn engine_matches_reference_under_every_ko_and_suicide_rule() {
     let geometries = geometries();
     let mut seed = 0;
-    for ko in KOS {
-        for suicide in SUICIDES {
+    for ko in Ko::NAMES {
+        for suicide in Suicide::NAMES {
             let rules =
                 Rules::parse(&format!("go/tromp-taylor:ko={ko},suicide={suicide}")).unwrap();
             for g in &geometries {
