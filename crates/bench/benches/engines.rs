@@ -332,10 +332,10 @@ fn memory() -> (Vec<Value>, Vec<Value>) {
         rows.extend(row(size, &label, GO_GAME_BOARD, &ego));
         // What a new game allocates beyond what its clones allocate: the shared geometry and
         // setup.
-        if alloc::is_installed() {
-            let before = alloc::counters().0;
+        if alloc::installed() {
+            let before = alloc::live();
             let fresh = Goishi::with_ko(KoRule::Simple, size);
-            let built = alloc::counters().0 - before;
+            let built = alloc::live() - before;
             let own = alloc::footprint(&fresh).map_or(0, |f| f.heap_bytes);
             drop(fresh);
             shared.push(

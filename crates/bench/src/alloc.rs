@@ -1,79 +1,13 @@
-//! A counting global allocator: the bench binary installs it to measure the heap bytes of a
-//! position honestly (every allocation counted, whichever engine makes it).
+//! What a value costs in memory, measured with the counting global allocator of
+//! `goishi-conformance`, which the bench binary installs to measure the heap bytes of a
+//! position honestly (every allocation counted, whichever engine makes it):
 //!
 //! ```text
 //! #[global_allocator]
 //! static ALLOC: goishi_bench::alloc::Counting = goishi_bench::alloc::Counting;
 //! ```
 
-// A `GlobalAlloc` cannot be written without `unsafe`: this one only forwards to the system
-// allocator and counts.
-#![allow(unsafe_code)]
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-static LIVE_BYTES: AtomicUsize = AtomicUsize::new(0);
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-/// The system allocator, counting the bytes live and the allocations made.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Counting;
-
-// SAFETY: every method forwards to `System` with the caller's arguments unchanged, so it keeps
-// `System`'s guarantees; the counters are plain atomics.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = System.alloc(layout);
-        if !p.is_null() {
-            LIVE_BYTES.fetch_add(layout.size(), Ordering::Relaxed);
-            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        }
-        p
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let p = System.alloc_zeroed(layout);
-        if !p.is_null() {
-            LIVE_BYTES.fetch_add(layout.size(), Ordering::Relaxed);
-            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout);
-        LIVE_BYTES.fetch_sub(layout.size(), Ordering::Relaxed);
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = System.realloc(ptr, layout, new_size);
-        if !p.is_null() {
-            LIVE_BYTES.fetch_add(new_size, Ordering::Relaxed);
-            LIVE_BYTES.fetch_sub(layout.size(), Ordering::Relaxed);
-            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        }
-        p
-    }
-}
-
-/// The bytes live on the heap and the allocations made so far (zero unless [`Counting`] is
-/// the global allocator).
-pub fn counters() -> (usize, usize) {
-    (
-        LIVE_BYTES.load(Ordering::Relaxed),
-        ALLOCATIONS.load(Ordering::Relaxed),
-    )
-}
-
-/// Whether [`Counting`] is the global allocator of this program.
-pub fn is_installed() -> bool {
-    let before = counters().1;
-    let probe = std::hint::black_box(Box::new(0u64));
-    let after = counters().1;
-    drop(probe);
-    after > before
-}
+pub use goishi_conformance::alloc::{allocations, installed, live, Counting};
 
 /// What one value costs in memory.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -96,12 +30,12 @@ impl Footprint {
 
 /// The footprint of `value`, measured on a clone: `None` when [`Counting`] is not installed.
 pub fn footprint<T: Clone>(value: &T) -> Option<Footprint> {
-    if !is_installed() {
+    if !installed() {
         return None;
     }
-    let (bytes0, allocs0) = counters();
+    let (bytes0, allocs0) = (live(), allocations());
     let copy = std::hint::black_box(value.clone());
-    let (bytes1, allocs1) = counters();
+    let (bytes1, allocs1) = (live(), allocations());
     drop(copy);
     Some(Footprint {
         inline_bytes: std::mem::size_of::<T>(),

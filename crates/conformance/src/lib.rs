@@ -11,6 +11,8 @@
 //!   pages (see [`meta`]).
 //!
 //! Every failure names the file and the case, or the variant, board and seed of the game.
+//!
+//! [`alloc`] is a counting global allocator for the tests that bound what a variant allocates.
 
 use std::fmt::Write as _;
 use std::panic::AssertUnwindSafe;
@@ -19,6 +21,7 @@ use std::path::{Path, PathBuf};
 use goishi_board::{BoardKind, Registry, Rules, VariantInfo};
 use serde::Serialize;
 
+pub mod alloc;
 mod case;
 pub mod docs;
 pub mod games;

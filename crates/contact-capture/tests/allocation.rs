@@ -1,37 +1,14 @@
 //! No heap allocation per move: once the buffers have grown, playing, undoing, checking and
 //! listing moves allocate nothing.
 //!
-//! A counting global allocator (test-only, hence the one `unsafe` of the crate) counts the
-//! allocations of a game replayed after a first run has grown the buffers.
-#![allow(unsafe_code)]
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+//! The counting global allocator of `goishi-conformance` counts the allocations of a game
+//! replayed after a first run has grown the buffers.
 
 use goishi_board::{Move, Point, Position, Registry, Setup};
+use goishi_conformance::alloc::{self, Counting};
 use goishi_contact_capture::{ContactPosition, VARIANTS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
@@ -77,14 +54,14 @@ fn a_replayed_game_allocates_nothing() {
         let mut position = game(rules);
         let mut moves = Vec::with_capacity(1000);
         let mut list = Vec::with_capacity(200);
-        let start = ALLOCATIONS.load(Ordering::Relaxed);
+        let start = alloc::allocations();
         play_and_undo(&mut position, &mut moves, &mut list);
         // The counter works: the first game grew the buffers.
-        assert!(ALLOCATIONS.load(Ordering::Relaxed) > start, "{rules}");
+        assert!(alloc::allocations() > start, "{rules}");
         let first = moves.clone();
-        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        let before = alloc::allocations();
         play_and_undo(&mut position, &mut moves, &mut list);
-        let after = ALLOCATIONS.load(Ordering::Relaxed);
+        let after = alloc::allocations();
         assert_eq!(moves, first, "{rules}: the replay differs");
         assert!(moves.len() > 50, "{rules}: only {} moves", moves.len());
         assert_eq!(
@@ -100,13 +77,9 @@ fn a_replayed_game_allocates_nothing() {
         for mv in &moves[..moves.len() / 2] {
             position.play(*mv).unwrap();
         }
-        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        let before = alloc::allocations();
         position.clone_from(&start);
-        assert_eq!(
-            ALLOCATIONS.load(Ordering::Relaxed) - before,
-            0,
-            "{rules}: clone_from"
-        );
+        assert_eq!(alloc::allocations() - before, 0, "{rules}: clone_from");
         assert!(position == start, "{rules}: clone_from differs");
         position.check_invariants().unwrap();
     }

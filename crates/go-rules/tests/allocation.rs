@@ -1,37 +1,14 @@
 //! No heap allocation per move: once the buffers have grown, `play`, `undo`, `check_move`,
 //! `legal_moves` and `clone_from` allocate nothing, under every ko rule.
 //!
-//! A counting global allocator (test-only, hence the one `unsafe` of the crate) counts the
-//! allocations of a game replayed after a first run has grown the buffers.
-#![allow(unsafe_code)]
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+//! The counting global allocator of `goishi-conformance` counts the allocations of a game
+//! replayed after a first run has grown the buffers.
 
 use goishi_board::{Move, Point, Position, Registry};
+use goishi_conformance::alloc::{self, Counting};
 use goishi_go_rules::{katago::SYNTAXES, GoPosition, VARIANTS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
@@ -77,12 +54,12 @@ fn moves_allocate_nothing_once_buffers_have_grown() {
             let mut list = Vec::new();
             exercise(&mut game, &mut list);
             game.clone_from(&start);
-            let before = ALLOCATIONS.load(Ordering::Relaxed);
+            let before = alloc::allocations();
             exercise(&mut game, &mut list);
             // A playout loop resets from its start position and plays again.
             game.clone_from(&start);
             exercise(&mut game, &mut list);
-            let allocated = ALLOCATIONS.load(Ordering::Relaxed) - before;
+            let allocated = alloc::allocations() - before;
             assert_eq!(
                 allocated, 0,
                 "{text}: {allocated} allocations on the second run"

@@ -10,12 +10,13 @@
 //!   of them) and raw bytes, as `proptest` strategies;
 //! - [`fuzz`]: the budgeted runner behind `GOISHI_FUZZ_SECONDS` (`cargo xtask fuzz`) and the
 //!   regression corpus under `crates/hardening/corpus/<target>/`;
-//! - [`alloc`]: a counting global allocator for the tests that bound memory.
+//! - [`alloc`]: the counting global allocator of `goishi-conformance`, for the tests that
+//!   bound memory.
 //!
 //! The tests live in `tests/`: `properties.rs`, `fuzz.rs` (the harness and the corpus
 //! replay), `worst_cases.rs` and `replay_batch.rs`.
 
-pub mod alloc;
+pub use goishi_conformance::alloc;
 pub mod fuzz;
 pub mod gen;
 pub mod invariants;
