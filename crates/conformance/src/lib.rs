@@ -421,6 +421,77 @@ pub fn run_games(
     row
 }
 
+/// The conformance test of a family crate, its first half: every case file of each of
+/// `variants` (`conformance/<family>/<name>/*.toml`), under a registry of those variants
+/// alone. Panics with every failure, or if a variant has no passing case.
+///
+/// ```no_run
+/// # static VARIANTS: &[&goishi_board::VariantInfo] = &[];
+/// #[test]
+/// fn case_files_pass() {
+///     goishi_conformance::assert_cases_pass(VARIANTS);
+/// }
+/// ```
+pub fn assert_cases_pass(variants: &[&'static VariantInfo]) {
+    let registry = Registry::from_parts(variants.iter().copied(), []);
+    assert!(registry.problems().is_empty(), "{:?}", registry.problems());
+    let layout = Layout::workspace();
+    let mut failures = Vec::new();
+    for &variant in variants {
+        let row = run_cases(&registry, &layout, variant);
+        if row.passed == 0 && row.failures.is_empty() {
+            failures.push(format!("{}: no case ran", variant.id));
+        }
+        failures.extend(row.failures);
+    }
+    assert!(
+        failures.is_empty(),
+        "{} case failures:\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
+
+/// The conformance test of a family crate, its second half: the universal suites (seeded
+/// random games on every standard board: legality, undo, hashing, replay, records, finished
+/// games) for each of `variants` under its defaults, then under each of `option_sets` (rules
+/// strings with option values away from the defaults). Two games a board, or 50 with
+/// `GOISHI_SLOW=1`; the seed from `GOISHI_SEED`. Panics with every failure, or if a variant
+/// refuses a standard board.
+///
+/// ```no_run
+/// # static VARIANTS: &[&goishi_board::VariantInfo] = &[];
+/// #[test]
+/// fn universal_suites_pass() {
+///     goishi_conformance::assert_games_pass(VARIANTS, &["demo/one:komi=2.5"]);
+/// }
+/// ```
+pub fn assert_games_pass(variants: &[&'static VariantInfo], option_sets: &[&str]) {
+    let options = Options::from_env(2);
+    println!("GOISHI_SEED={}", options.seed);
+    let registry = Registry::from_parts(variants.iter().copied(), []);
+    let boards = standard_boards().unwrap_or_else(|e| panic!("the standard boards: {e}"));
+    let mut rules: Vec<Rules> = variants.iter().map(|v| v.default_rules()).collect();
+    for text in option_sets {
+        rules.push(
+            registry
+                .parse_rules(text)
+                .unwrap_or_else(|e| panic!("option set {text:?}: {e}")),
+        );
+    }
+    let mut failures = Vec::new();
+    for r in &rules {
+        for board in &boards {
+            let row = run_games(r.variant(), r, board, &options);
+            if let Some(why) = row.refused {
+                failures.push(format!("{r} refused the {} board: {why}", board.name));
+            }
+            failures.extend(row.failures);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
 fn kind_word(kind: &BoardKind) -> &'static str {
     match kind {
         BoardKind::Square => "square",
