@@ -271,32 +271,20 @@ fn run_command(args: Vec<OsString>) -> i32 {
             move_number,
             rules,
         } => {
-            let rules = match rules.as_deref().map(parse_rules).transpose() {
+            let rules = match rules.as_deref().map(crate::sgf::Forced::parse).transpose() {
                 Ok(r) => r,
                 Err(e) => return fail(&format!("--rules: {e}"), EXIT_ERROR),
             };
-            // An illegal move gives status 1, an unreadable file 2.
-            let fallback = match parse_rules(DEFAULT_RULES) {
-                Ok(r) => r,
-                Err(e) => return fail(&e.to_string(), EXIT_ERROR),
-            };
-            let readable = crate::sgf::read_record(
-                &file,
-                &crate::sgf::RulesChoice {
-                    force: rules.clone(),
-                    fallback,
-                },
-            );
-            if let Err(e) = readable {
-                return fail(&format!("{}: {e}", file.display()), EXIT_ERROR);
-            }
+            // An illegal move gives status 1, an unreadable file or a bad --move 2.
             match crate::show::show(&file, move_number, rules.as_ref()) {
                 Ok(text) => {
                     let _ = std::io::stdout().write_all(text.as_bytes());
                     EXIT_OK
                 }
-                Err(e) if e.starts_with("--move") => fail(&e, EXIT_ERROR),
-                Err(e) => fail(&e, EXIT_ILLEGAL),
+                Err(crate::show::ShowError::Illegal(e)) => fail(&e, EXIT_ILLEGAL),
+                Err(crate::show::ShowError::Usage(e) | crate::show::ShowError::Unreadable(e)) => {
+                    fail(&e, EXIT_ERROR)
+                }
             }
         }
     }

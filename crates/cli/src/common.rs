@@ -17,6 +17,12 @@ pub fn parse_rules(text: &str) -> Result<Rules, RulesError> {
     registry().parse_rules(text)
 }
 
+/// Whether a rules string names a komi (in goishi's form `komi=`, or KataGo's JSON and
+/// compact forms): then it wins over a komi from elsewhere (a record's `KM`, the game's).
+pub fn names_komi(text: &str) -> bool {
+    text.to_ascii_lowercase().contains("komi")
+}
+
 /// Whether the rules are of the Go family.
 pub fn is_go(rules: &Rules) -> bool {
     rules.variant().family == "go"

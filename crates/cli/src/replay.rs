@@ -13,11 +13,11 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use goishi::{Color, Rules};
+use goishi::Color;
 use serde::Serialize;
 
 use crate::common::{parse_rules, DEFAULT_RULES};
-use crate::sgf::{self, RulesChoice};
+use crate::sgf::{self, Forced, RulesChoice};
 
 /// The stack of a replay thread: SGF trees are recursive structures.
 pub const WORKER_STACK: usize = 256 << 20;
@@ -179,7 +179,7 @@ impl Report {
 
 /// Replays every game of one file. Never panics out: an internal error is reported as
 /// unreadable.
-pub fn replay_file(path: &Path, rules: Option<&Rules>) -> Vec<Report> {
+pub fn replay_file(path: &Path, rules: Option<&Forced>) -> Vec<Report> {
     let file = path.display().to_string();
     catch_unwind(AssertUnwindSafe(|| replay_games(path, &file, rules))).unwrap_or_else(|_| {
         vec![Report::unreadable(
@@ -191,7 +191,7 @@ pub fn replay_file(path: &Path, rules: Option<&Rules>) -> Vec<Report> {
     })
 }
 
-fn replay_games(path: &Path, file: &str, rules: Option<&Rules>) -> Vec<Report> {
+fn replay_games(path: &Path, file: &str, rules: Option<&Forced>) -> Vec<Report> {
     let fallback = match parse_rules(DEFAULT_RULES) {
         Ok(r) => r,
         Err(e) => {
@@ -272,7 +272,7 @@ pub struct ReplayOptions {
 /// Replays every file, writing the reports to `out` in file order; returns the exit status
 /// (0 all legal, 1 an illegal move, 2 a file unreadable).
 pub fn run(options: &ReplayOptions, out: &mut dyn Write) -> i32 {
-    let rules = match options.rules.as_deref().map(parse_rules).transpose() {
+    let rules = match options.rules.as_deref().map(Forced::parse).transpose() {
         Ok(r) => r,
         Err(e) => {
             eprintln!("goishi: --rules: {e}");

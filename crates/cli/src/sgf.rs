@@ -141,9 +141,28 @@ impl fmt::Display for IllegalRecordMove {
 #[derive(Clone, Debug)]
 pub struct RulesChoice {
     /// Rules that replace the record's `RU`.
-    pub force: Option<Rules>,
+    pub force: Option<Forced>,
     /// The rules of a record without `RU`.
     pub fallback: Rules,
+}
+
+/// Rules given instead of a record's `RU` (`--rules`).
+#[derive(Clone, Debug)]
+pub struct Forced {
+    /// The rules.
+    pub rules: Rules,
+    /// Whether the rules string named a komi: then the record's `KM` does not replace it.
+    pub names_komi: bool,
+}
+
+impl Forced {
+    /// Parses rules given on the command line.
+    pub fn parse(text: &str) -> Result<Forced, goishi::RulesError> {
+        Ok(Forced {
+            rules: crate::common::parse_rules(text)?,
+            names_komi: crate::common::names_komi(text),
+        })
+    }
 }
 
 /// Identifiers the writer generates in the root; the reader does not keep them as extras.
@@ -349,8 +368,14 @@ pub fn parse_collection(
     choice: &RulesChoice,
 ) -> Result<Vec<Result<Record, SgfError>>, SgfError> {
     let body = prescan(text)?;
-    let trees =
-        sgf_parse::parse(body).map_err(|e| SgfError::general(format!("not valid SGF: {e}")))?;
+    let trees = sgf_parse::parse(body).map_err(|e| {
+        SgfError::general(match e {
+            sgf_parse::SgfParseError::UnexpectedProperty => {
+                "not valid SGF: GM given twice in a root node, or a property before the `;` of a node".to_owned()
+            }
+            e => format!("not valid SGF: {e}"),
+        })
+    })?;
     let games = trees.len();
     Ok(trees
         .into_iter()
@@ -367,7 +392,12 @@ pub fn parse_collection(
                 dismantle(root);
                 Err(SgfError::at(
                     0,
-                    format!("{gm}: not a Go-family record (goishi reads GM[1] records, every variant included)"),
+                    if gm == "GM[1]" {
+                        // The SGF parser takes a game type of Go from the exact text `1`.
+                        "GM[1] written with a sign or leading zeros; write it GM[1]".to_owned()
+                    } else {
+                        format!("{gm}: not a Go-family record (goishi reads GM[1] records, every variant included)")
+                    },
                 ))
             }
         })
@@ -415,13 +445,14 @@ fn build_record(
         }
     }
     let mut rules = match (&choice.force, &ru) {
-        (Some(r), _) => r.clone(),
+        (Some(f), _) => f.rules.clone(),
         (None, Some(text)) => crate::common::parse_rules(text)
             .map_err(|e| SgfError::at(0, format!("RU[{text}]: {e}")))?,
         (None, None) => choice.fallback.clone(),
     };
     let rules_size = crate::common::take_size(&mut rules);
-    if let Some(k) = km {
+    let komi_forced = choice.force.as_ref().is_some_and(|f| f.names_komi);
+    if let Some(k) = km.filter(|_| !komi_forced) {
         if rules.get("komi").is_some() {
             let text = format!("{k}");
             rules
@@ -435,7 +466,7 @@ fn build_record(
         .map_err(|e| SgfError::at(0, format!("SZ: {e}")))?;
 
     let mut board = Board::new(geometry.clone());
-    let mut to_move = Color::Black;
+    let mut to_move = None;
     let mut moves: Vec<RecordMove> = Vec::new();
     let mut extras = Extras::default();
 
@@ -447,7 +478,15 @@ fn build_record(
             // `sgf-parse` takes any ASCII text before '[' as an identifier; written back, a
             // text such as "" or ":13]" would make the values join another property.
             if let Prop::Unknown(id, _) | Prop::Invalid(id, _) = prop {
-                if id.is_empty() || !id.bytes().all(|b| b.is_ascii_alphabetic()) {
+                if id.is_empty() {
+                    // The parser keeps the upper-case letters of an identifier (FF[3]'s
+                    // `AddBlack` is `AB`): one written in lower case only has none left.
+                    return Err(SgfError::at(
+                        i,
+                        "not valid SGF: a property identifier in lower case (such as ff or b); FF[4] identifiers are upper case",
+                    ));
+                }
+                if !id.bytes().all(|b| b.is_ascii_alphabetic()) {
                     return Err(SgfError::at(
                         i,
                         format!(
@@ -538,7 +577,7 @@ fn build_record(
                 Prop::AW(p) => (p, Some(Color::White)),
                 Prop::AE(p) => (p, None),
                 Prop::PL(c) => {
-                    to_move = color_of(c);
+                    to_move = Some(color_of(c));
                     continue;
                 }
                 _ => continue,
@@ -597,6 +636,15 @@ fn build_record(
     }
 
     extras.result = result.clone();
+    // Without `PL`: the colour of the first move, else White after handicap stones (most
+    // programs write no `PL` in a handicap game), else Black.
+    let to_move = to_move
+        .or_else(|| moves.first().map(|m| m.color))
+        .unwrap_or(if handicap >= 2 {
+            Color::White
+        } else {
+            Color::Black
+        });
     let setup = Setup {
         rules,
         board,
@@ -714,8 +762,21 @@ pub fn read_collection(
             "the file has more than {MAX_FILE_BYTES} bytes; goishi reads SGF files of at most {MAX_FILE_BYTES} bytes"
         )));
     }
-    let text = String::from_utf8_lossy(&bytes);
-    parse_collection(&text, choice)
+    parse_collection(&decode(&bytes)?, choice)
+}
+
+/// The text of an SGF file: UTF-8, or, when the bytes are not UTF-8, ISO-8859-1 (the
+/// character set of FF[4] without `CA`, and what older programs write), each byte a character.
+fn decode(bytes: &[u8]) -> Result<String, SgfError> {
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) || bytes.contains(&0) {
+        return Err(SgfError::general(
+            "the file is UTF-16 or has NUL bytes; goishi reads SGF in UTF-8 or ISO-8859-1",
+        ));
+    }
+    Ok(match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_owned(),
+        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+    })
 }
 
 /// An I/O error as words, without the OS error code: `no such file or directory`.
@@ -1017,6 +1078,57 @@ lines];W[tt]ZZ[a:b][c];B[ee]LB[ff:label])";
     }
 
     #[test]
+    fn komi_given_with_the_rules_wins_over_km() {
+        let text = "(;GM[1]SZ[9]RU[Chinese]KM[7];B[ee])";
+        let komi = |force: &str| {
+            let choice = RulesChoice {
+                force: Some(Forced::parse(force).unwrap()),
+                ..choice()
+            };
+            let r = parse_record(text, &choice).unwrap();
+            r.setup.rules.get("komi").unwrap().to_owned()
+        };
+        assert_eq!(komi("go/chinese:komi=0"), "0");
+        assert_eq!(komi("go/japanese"), "7");
+        assert_eq!(komi("koSIMPLEscoreAREAtaxNONEsui0komi2.5"), "2.5");
+        // Without forced rules, KM applies on top of RU.
+        let r = parse_record(text, &choice()).unwrap();
+        assert_eq!(r.setup.rules.get("komi"), Some("7"));
+    }
+
+    #[test]
+    fn side_to_move_without_pl() {
+        let to_move = |text: &str| parse_record(text, &choice()).unwrap().setup.to_move;
+        // Handicap stones and no move: White plays next, as after `fixed_handicap`.
+        assert_eq!(to_move("(;GM[1]SZ[9]HA[2]AB[cc][gg])"), Color::White);
+        // The first move says who starts.
+        assert_eq!(to_move("(;GM[1]SZ[9]HA[2]AB[cc][gg];W[ee])"), Color::White);
+        assert_eq!(to_move("(;GM[1]SZ[9];W[ee];B[cc])"), Color::White);
+        assert_eq!(to_move("(;GM[1]SZ[9]AB[cc];B[ee])"), Color::Black);
+        assert_eq!(to_move("(;GM[1]SZ[9])"), Color::Black);
+        // PL decides when given.
+        assert_eq!(to_move("(;GM[1]SZ[9]HA[2]AB[cc][gg]PL[B])"), Color::Black);
+    }
+
+    #[test]
+    fn files_in_latin_1_and_utf_16() {
+        let text = decode(b"(;GM[1]SZ[9]CA[ISO-8859-1]PB[J\xf6rg];B[ee])").unwrap();
+        assert!(text.contains("PB[J\u{f6}rg]"), "{text}");
+        let (_, written) = rewrite(&text);
+        assert!(written.contains("PB[J\u{f6}rg]"), "{written}");
+        assert!(written.contains("CA[UTF-8]"), "{written}");
+        // UTF-8 stays UTF-8.
+        let utf8 = "(;GM[1]PB[J\u{f6}rg])";
+        assert_eq!(decode(utf8.as_bytes()).unwrap(), utf8);
+        let utf16: Vec<u8> = "\u{feff}(;GM[1])"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let e = decode(&utf16).unwrap_err().to_string();
+        assert!(e.contains("UTF-16"), "{e}");
+    }
+
+    #[test]
     fn errors_name_the_node() {
         let cases: &[(&str, &str)] = &[
             (
@@ -1066,6 +1178,18 @@ lines];W[tt]ZZ[a:b][c];B[ee]LB[ff:label])";
             ("([x];)", "a property value before the first node"),
             ("(()", "not valid SGF"),
             ("(;SZ[9](B[aa]))", "not valid SGF"),
+            (
+                "(;GM[01]SZ[9];B[ee])",
+                "GM[1] written with a sign or leading zeros",
+            ),
+            (
+                "(;GM[1]SZ[9]ff[4];B[ee])",
+                "root node: not valid SGF: a property identifier in lower case",
+            ),
+            (
+                "(;GM[1]SZ[9]GM[1];B[ee])",
+                "not valid SGF: GM given twice in a root node",
+            ),
         ];
         for (text, message) in cases {
             match parse_record(text, &choice()) {

@@ -2,30 +2,49 @@
 
 use std::path::Path;
 
-use goishi::{Color, Rules};
+use goishi::Color;
 
 use crate::common::{parse_rules, DEFAULT_RULES};
-use crate::sgf::{self, RulesChoice};
+use crate::sgf::{self, Forced, ReplayError, RulesChoice};
+
+/// Why `show` has nothing to show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShowError {
+    /// `--move` asks for more moves than the record has.
+    Usage(String),
+    /// The file cannot be read, is not a valid record, or its setup is not a valid position.
+    Unreadable(String),
+    /// A move of the record is illegal.
+    Illegal(String),
+}
 
 /// The diagram of the record at `path` after `moves` moves (all of them by default), with a
 /// line saying where in the game it is; or an error naming the file and what is wrong.
-pub fn show(path: &Path, moves: Option<usize>, rules: Option<&Rules>) -> Result<String, String> {
+pub fn show(
+    path: &Path,
+    moves: Option<usize>,
+    rules: Option<&Forced>,
+) -> Result<String, ShowError> {
     let file = path.display();
-    let fallback = parse_rules(DEFAULT_RULES).map_err(|e| e.to_string())?;
+    let fallback = parse_rules(DEFAULT_RULES).map_err(|e| ShowError::Unreadable(e.to_string()))?;
     let choice = RulesChoice {
         force: rules.cloned(),
         fallback,
     };
-    let record = sgf::read_record(path, &choice).map_err(|e| format!("{file}: {e}"))?;
+    let record = sgf::read_record(path, &choice)
+        .map_err(|e| ShowError::Unreadable(format!("{file}: {e}")))?;
     let total = record.moves.len();
     let count = moves.unwrap_or(total);
     if count > total {
-        return Err(format!(
+        return Err(ShowError::Usage(format!(
             "--move {count}: {file} has only {total} move{}",
             if total == 1 { "" } else { "s" }
-        ));
+        )));
     }
-    let position = record.replay(count).map_err(|e| format!("{file}: {e}"))?;
+    let position = record.replay(count).map_err(|e| match e {
+        ReplayError::Setup(e) => ShowError::Unreadable(format!("{file}: {e}")),
+        ReplayError::Illegal(e) => ShowError::Illegal(format!("{file}: {e}")),
+    })?;
     let p = position.as_ref();
     let mut rules = p.rules().clone();
     rules.set_size(None);

@@ -245,6 +245,22 @@ fn show_positions() {
     assert_one_line_error(&o, 2, "truncated.sgf: not valid SGF");
     let o = goishi(&["show", "missing.sgf"]);
     assert_one_line_error(&o, 2, "missing.sgf: cannot read");
+    // A setup that is not a position of the variant: unreadable, as `replay` reports it.
+    let o = goishi(&["show", "no-liberty.sgf"]);
+    assert_one_line_error(&o, 2, "no-liberty.sgf: root node: invalid setup");
+    // A komi given with --rules wins over the record's KM; without one, KM applies.
+    let o = goishi(&["show", "game.sgf", "--rules", "go/japanese:komi=3"]);
+    assert!(
+        stdout(&o).contains("game.sgf: go/japanese:komi=3,"),
+        "{}",
+        stdout(&o)
+    );
+    let o = goishi(&["show", "game.sgf", "--rules", "go/chinese"]);
+    assert!(
+        stdout(&o).contains("game.sgf: go/chinese:komi=0.5,"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]
