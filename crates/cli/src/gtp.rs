@@ -906,7 +906,13 @@ impl Engine {
     }
 
     fn kgs_rules(&mut self, a: &[&str]) -> Answer {
-        self.set_go_rules("kgs-rules", a[0])
+        // KGS's Chinese rules have positional superko (KataGo reads `chinese` here so too).
+        let name = if a[0].eq_ignore_ascii_case("chinese") {
+            "chinese-kgs"
+        } else {
+            a[0]
+        };
+        self.set_go_rules("kgs-rules", name)
     }
 
     fn kata_get_rules(&mut self, _: &[&str]) -> Answer {

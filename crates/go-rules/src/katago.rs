@@ -13,7 +13,7 @@
 //! | `ko` | `ko` | `ko` | `SIMPLE`, `POSITIONAL`, `SITUATIONAL`, `SPIGHT`; goishi adds `NONE`, `NATURAL-SITUATIONAL` |
 //! | `scoring` (or `score`) | `score` (or `scoring`) | `scoring` | `AREA`, `TERRITORY`; goishi adds `STONES` |
 //! | `tax` | `tax` | `tax` | `NONE`, `SEKI`, `ALL` |
-//! | `suicide` | `sui` | `suicide` | `true`/`1` allowed, `false`/`0` forbidden; goishi adds `"MULTI-STONE"` |
+//! | `suicide` | `sui` | `suicide` | `true`/`1`: KataGo's multi-stone suicide (allowed under positional superko and Spight, where the two cannot differ), `false`/`0` forbidden; goishi adds `"MULTI-STONE"` and `"ALLOWED"` |
 //! | `hasButton` | `button` | `button` | `true`/`1`, `false`/`0` |
 //! | `whiteHandicapBonus` | `whb` | `handicap-bonus` | `"0"`, `"N"`, `"N-1"` |
 //! | `friendlyPassOk` | `fpok` | (none) | a boolean, accepted and ignored: goishi ends the game on two passes whatever it is |
@@ -25,7 +25,7 @@
 //!
 //! # Defaults
 //!
-//! As in KataGo: what is not given is Tromp-Taylor's (`POSITIONAL`, `AREA`, suicide allowed,
+//! As in KataGo: what is not given is Tromp-Taylor's (`POSITIONAL`, `AREA`, `suicide` true,
 //! no button, no handicap bonus); `tax` defaults to `SEKI` under territory scoring and to
 //! `NONE` otherwise; `komi` to 6.5 under territory scoring, 7 with the button, 7.5 otherwise.
 //! The two options KataGo has no key for take the value of the goishi preset that matches the
@@ -34,6 +34,15 @@
 //! take KataGo's meaning: long cycles end the game with no result under simple ko only (as
 //! in KataGo), and there are no pass stones. `friendlyPassOk: true` prefers `go/ing` to
 //! `go/tromp-taylor`, whose options are the same (KataGo tells them apart by that flag alone).
+//!
+//! # Suicide
+//!
+//! KataGo's `suicide` flag is its `multiStoneSuicideLegal`: with `true`, a self-capture of two
+//! or more stones is legal and one of a single stone is not, goishi's `multi-stone`. Under
+//! positional superko and Spight's rule a single-stone self-capture always recreates the
+//! board, so `multi-stone` and `allowed` play the same game: there `true` reads as `allowed`,
+//! the option of goishi's Tromp-Taylor, Ing and GOE presets. goishi's `allowed` under another
+//! ko rule (New Zealand's) has no KataGo flag and is written `"ALLOWED"`.
 //!
 //! [`to_json`] writes KataGo's keys, and `cycles` and `passStones` only when reading without
 //! them would give other values, so the output reads back to the same options and KataGo
@@ -129,13 +138,47 @@ const SCORING_VALUES: &str = "AREA, TERRITORY, STONES";
 const TAX_VALUES: &str = "NONE, SEKI, ALL";
 const WHB_VALUES: &str = "0, N, N-1";
 const CYCLES_VALUES: &str = "IGNORE, NO-RESULT";
-const SUICIDE_VALUES: &str = "true, false, MULTI-STONE";
+const SUICIDE_VALUES: &str = "true, false, MULTI-STONE, ALLOWED";
+
+/// A suicide value as read: KataGo's flag, or a goishi option named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SuicideValue {
+    /// KataGo's `multiStoneSuicideLegal`.
+    Flag(bool),
+    /// `"MULTI-STONE"` or `"ALLOWED"`.
+    Named(Suicide),
+}
+
+impl SuicideValue {
+    /// The option under `ko`: the flag `true` is `multi-stone`, or `allowed` where the two
+    /// cannot differ (a single-stone self-capture recreates the board, which positional
+    /// superko and Spight's rule forbid).
+    fn resolve(self, ko: Ko) -> Suicide {
+        match self {
+            SuicideValue::Flag(false) => Suicide::Forbidden,
+            SuicideValue::Flag(true) if matches!(ko, Ko::Positional | Ko::Spight) => {
+                Suicide::Allowed
+            }
+            SuicideValue::Flag(true) => Suicide::MultiStone,
+            SuicideValue::Named(s) => s,
+        }
+    }
+
+    /// How `suicide` is written under `ko` so that it reads back the same: KataGo's flag where
+    /// it says it, else goishi's name.
+    fn written(suicide: Suicide, ko: Ko) -> SuicideValue {
+        [SuicideValue::Flag(false), SuicideValue::Flag(true)]
+            .into_iter()
+            .find(|v| v.resolve(ko) == suicide)
+            .unwrap_or(SuicideValue::Named(suicide))
+    }
+}
 
 /// Options as read, before the defaults fill the gaps.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Partial {
     ko: Option<Ko>,
-    suicide: Option<Suicide>,
+    suicide: Option<SuicideValue>,
     scoring: Option<Scoring>,
     tax: Option<Tax>,
     button: Option<bool>,
@@ -198,11 +241,13 @@ fn parse_cycles(v: &str) -> Option<Cycles> {
     })
 }
 
-fn parse_suicide_word(v: &str) -> Option<Suicide> {
+fn parse_suicide_word(v: &str) -> Option<SuicideValue> {
     Some(match word(v).as_str() {
-        "MULTI-STONE" | "MULTISTONE" => Suicide::MultiStone,
-        "ALLOWED" | "TRUE" | "1" => Suicide::Allowed,
-        "FORBIDDEN" | "FALSE" | "0" => Suicide::Forbidden,
+        "MULTI-STONE" | "MULTISTONE" => SuicideValue::Named(Suicide::MultiStone),
+        "ALLOWED" => SuicideValue::Named(Suicide::Allowed),
+        "FORBIDDEN" => SuicideValue::Named(Suicide::Forbidden),
+        "TRUE" | "1" => SuicideValue::Flag(true),
+        "FALSE" | "0" => SuicideValue::Flag(false),
         _ => return None,
     })
 }
@@ -268,15 +313,14 @@ fn read_json_partial(text: &str) -> Result<Partial, KataGoRulesError> {
             }
             "suicide" => {
                 p.suicide = Some(match v {
-                    serde_json::Value::Bool(true) => Suicide::Allowed,
-                    serde_json::Value::Bool(false) => Suicide::Forbidden,
+                    serde_json::Value::Bool(flag) => SuicideValue::Flag(*flag),
                     serde_json::Value::String(s) => {
                         parse_suicide_word(s).ok_or_else(|| bad("suicide", SUICIDE_VALUES))?
                     }
                     _ => {
                         return Err(KataGoRulesError::WrongType {
                             key: "suicide",
-                            expected: "true, false or \"MULTI-STONE\"",
+                            expected: "true, false, \"MULTI-STONE\" or \"ALLOWED\"",
                             found: v.to_string(),
                         })
                     }
@@ -431,8 +475,8 @@ fn read_compact_partial(text: &str) -> Result<Partial, KataGoRulesError> {
                 r
             }
             "sui" => {
-                let (v, r) = take_value(rest, &["0", "1", "MULTI-STONE"])
-                    .ok_or_else(|| bad("sui", "0, 1, MULTI-STONE"))?;
+                let (v, r) = take_value(rest, &["0", "1", "MULTI-STONE", "ALLOWED"])
+                    .ok_or_else(|| bad("sui", "0, 1, MULTI-STONE, ALLOWED"))?;
                 p.suicide = parse_suicide_word(v);
                 r
             }
@@ -507,7 +551,7 @@ fn presets() -> &'static [(&'static str, GoConfig)] {
 /// Fills the gaps of what was read, as KataGo does, and picks the variant.
 fn resolve(p: Partial) -> KataGoRules {
     let ko = p.ko.unwrap_or(Ko::Positional);
-    let suicide = p.suicide.unwrap_or(Suicide::Allowed);
+    let suicide = p.suicide.unwrap_or(SuicideValue::Flag(true)).resolve(ko);
     let scoring = p.scoring.unwrap_or(Scoring::Area);
     let tax = p.tax.unwrap_or(if scoring == Scoring::Territory {
         Tax::Seki
@@ -664,7 +708,7 @@ fn cycles_word(c: Cycles) -> &'static str {
 fn needs_extensions(config: &GoConfig) -> bool {
     let p = Partial {
         ko: Some(config.ko),
-        suicide: Some(config.suicide),
+        suicide: Some(SuicideValue::Named(config.suicide)),
         scoring: Some(config.scoring),
         tax: Some(config.tax),
         button: Some(config.button),
@@ -678,10 +722,9 @@ fn needs_extensions(config: &GoConfig) -> bool {
 /// KataGo's JSON for these rules, as `kata-get-rules` answers; reads back to the same options
 /// through [`parse_json`].
 pub fn to_json(config: &GoConfig) -> String {
-    let suicide = match config.suicide {
-        Suicide::Allowed => "true",
-        Suicide::Forbidden => "false",
-        Suicide::MultiStone => "\"MULTI-STONE\"",
+    let suicide = match SuicideValue::written(config.suicide, config.ko) {
+        SuicideValue::Flag(flag) => flag.to_string(),
+        SuicideValue::Named(s) => format!("\"{}\"", s.name().to_ascii_uppercase()),
     };
     let mut out = format!(
         "{{\"ko\":\"{}\",\"scoring\":\"{}\",\"tax\":\"{}\",\"suicide\":{},\"hasButton\":{},\"whiteHandicapBonus\":\"{}\"",
@@ -714,10 +757,9 @@ pub fn to_compact(config: &GoConfig) -> String {
         ko_word(config.ko),
         scoring_word(config.scoring),
         tax_word(config.tax),
-        match config.suicide {
-            Suicide::Allowed => "1",
-            Suicide::Forbidden => "0",
-            Suicide::MultiStone => "MULTI-STONE",
+        match SuicideValue::written(config.suicide, config.ko) {
+            SuicideValue::Flag(flag) => u8::from(flag).to_string(),
+            SuicideValue::Named(s) => s.name().to_ascii_uppercase(),
         }
     );
     if config.button {
@@ -922,11 +964,11 @@ mod tests {
             ),
             (
                 r#"{"suicide":"maybe"}"#,
-                r#"unknown suicide rule "maybe"; expected one of: true, false, MULTI-STONE"#,
+                r#"unknown suicide rule "maybe"; expected one of: true, false, MULTI-STONE, ALLOWED"#,
             ),
             (
                 r#"{"suicide":1}"#,
-                r#"suicide must be true, false or "MULTI-STONE", found 1"#,
+                r#"suicide must be true, false, "MULTI-STONE" or "ALLOWED", found 1"#,
             ),
             (
                 r#"{"hasButton":"yes"}"#,
@@ -994,7 +1036,7 @@ mod tests {
             ),
             (
                 "sui2",
-                r#"unknown sui rule "2"; expected one of: 0, 1, MULTI-STONE"#,
+                r#"unknown sui rule "2"; expected one of: 0, 1, MULTI-STONE, ALLOWED"#,
             ),
             (
                 "koSIMPLEbutton2",
@@ -1075,10 +1117,12 @@ mod tests {
             r#"{"ko":"SITUATIONAL","scoring":"AREA","tax":"NONE","suicide":false,"hasButton":true,"whiteHandicapBonus":"N-1","friendlyPassOk":true,"komi":7.0}"#,
             "go/aga-button",
         ),
+        // KataGo's New Zealand rules allow the self-capture of two stones or more, never of one
+        // (its `suicide` flag is multi-stone suicide); goishi's `new-zealand` allows both.
         (
-            "new-zealand:komi=7.5",
+            "tromp-taylor:ko=situational,suicide=multi-stone",
             r#"{"ko":"SITUATIONAL","scoring":"AREA","tax":"NONE","suicide":true,"hasButton":false,"whiteHandicapBonus":"0","friendlyPassOk":true,"komi":7.5}"#,
-            "go/new-zealand",
+            "go/tromp-taylor",
         ),
         (
             "tromp-taylor",
@@ -1109,6 +1153,77 @@ mod tests {
             let named = goishi_board::Rules::parse(goishi).unwrap();
             assert_eq!(from_json, named, "{json} vs {goishi}");
             assert_eq!(GoConfig::from_rules(&from_json).unwrap(), r.config);
+        }
+    }
+
+    /// KataGo's `suicide` flag is multi-stone suicide: a lone stone's self-capture stays
+    /// illegal. Under positional superko and Spight's rule, where that self-capture recreates
+    /// the board, the flag reads as `allowed`.
+    #[test]
+    fn katago_suicide_flag_is_multi_stone_suicide() {
+        let suicide = |text: &str| read_json(text).unwrap().config.suicide;
+        assert_eq!(
+            suicide(r#"{"ko":"SIMPLE","suicide":true}"#),
+            Suicide::MultiStone
+        );
+        assert_eq!(suicide(r#"{"ko":"SITUATIONAL"}"#), Suicide::MultiStone);
+        assert_eq!(
+            suicide(r#"{"ko":"NONE","suicide":"TRUE"}"#),
+            Suicide::MultiStone
+        );
+        assert_eq!(
+            suicide(r#"{"ko":"POSITIONAL","suicide":true}"#),
+            Suicide::Allowed
+        );
+        assert_eq!(suicide(r#"{"ko":"SPIGHT"}"#), Suicide::Allowed);
+        assert_eq!(
+            suicide(r#"{"ko":"SIMPLE","suicide":false}"#),
+            Suicide::Forbidden
+        );
+        assert_eq!(
+            suicide(r#"{"ko":"SIMPLE","suicide":"ALLOWED"}"#),
+            Suicide::Allowed
+        );
+        assert_eq!(
+            suicide(r#"{"ko":"POSITIONAL","suicide":"MULTI-STONE"}"#),
+            Suicide::MultiStone
+        );
+        let compact = |text: &str| read_compact(text).unwrap().unwrap().config.suicide;
+        assert_eq!(compact("koSITUATIONALsui1"), Suicide::MultiStone);
+        assert_eq!(compact("koPOSITIONALsui1"), Suicide::Allowed);
+        assert_eq!(compact("koSIMPLEsuiALLOWED"), Suicide::Allowed);
+        // Written: KataGo's flag where it says the option, goishi's word where it cannot.
+        let config = |rules: &str| {
+            GoConfig::from_rules(&goishi_board::Rules::parse(rules).unwrap()).unwrap()
+        };
+        for (rules, json, compact) in [
+            ("go/new-zealand", r#""suicide":"ALLOWED""#, "suiALLOWED"),
+            ("go/tromp-taylor", r#""suicide":true"#, "sui1"),
+            (
+                "go/tromp-taylor:ko=simple,suicide=multi-stone",
+                r#""suicide":true"#,
+                "sui1",
+            ),
+            (
+                "go/tromp-taylor:suicide=multi-stone",
+                r#""suicide":"MULTI-STONE""#,
+                "suiMULTI-STONE",
+            ),
+            ("go/chinese", r#""suicide":false"#, "sui0"),
+        ] {
+            let c = config(rules);
+            assert!(to_json(&c).contains(json), "{rules}: {}", to_json(&c));
+            assert!(
+                to_compact(&c).contains(compact),
+                "{rules}: {}",
+                to_compact(&c)
+            );
+            assert_eq!(read_json(&to_json(&c)).unwrap().config, c, "{rules}");
+            assert_eq!(
+                read_compact(&to_compact(&c)).unwrap().unwrap().config,
+                c,
+                "{rules}"
+            );
         }
     }
 
@@ -1159,7 +1274,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             r.to_string(),
-            "go/tromp-taylor:ko=natural-situational,pass-stones=true"
+            "go/tromp-taylor:ko=natural-situational,suicide=multi-stone,pass-stones=true"
         );
         let err = goishi_board::Rules::parse(r#"{"ko":"POSITINAL"}"#).unwrap_err();
         assert_eq!(

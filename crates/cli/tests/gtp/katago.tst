@@ -29,7 +29,7 @@ boardsize 9
 
 9 kgs-rules chinese
 10 goishi-rules
-#? [go/chinese:komi=7]
+#? [go/chinese-ogs:komi=7]
 
 11 kgs-rules new_zealand
 12 goishi-rules
@@ -44,7 +44,12 @@ boardsize 9
 24 play b A1
 #? [illegal move: superko]*
 
-25 kata-set-rules {"ko":"SIMPLE","suicide":true}
+# KataGo's suicide flag is multi-stone suicide: a lone stone may not take itself off.
+37 kata-set-rules {"ko":"SIMPLE","suicide":true}
+38 play b A1
+#? [illegal move: suicide]*
+
+25 kata-set-rules {"ko":"SIMPLE","suicide":"ALLOWED"}
 26 play b A1
 #? []
 
