@@ -268,7 +268,12 @@ impl CaptureParams {
             errors.push(ConfigError::ZeroThreshold);
         }
         if let (Some(a), Some(max)) = (adjacency, max_degree) {
-            if self.k > max {
+            if max == 0 {
+                errors.push(ConfigError::NoContacts {
+                    contact: a,
+                    board: geometry.describe(),
+                });
+            } else if self.k > max {
                 errors.push(ConfigError::ThresholdTooLarge {
                     k: self.k,
                     max,
@@ -421,6 +426,9 @@ pub enum ConfigError {
         contact: Adjacency,
         board: String,
     },
+    /// A board where no point touches another (1x1, a graph without edges).
+    #[error("no point of the {board} board has a {contact} neighbour: contact capture needs points that touch")]
+    NoContacts { contact: Adjacency, board: String },
     /// A contact kind the geometry does not have.
     #[error("contact={contact} does not exist on a {board} board; expected one of: {available}")]
     NoSuchContact {

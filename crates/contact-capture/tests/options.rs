@@ -233,6 +233,19 @@ fn k_above_every_neighbourhood_is_a_typed_error() {
     // The largest neighbourhood is fine.
     let ok = Setup::new(rules("contact/1a:k=8"), square());
     assert!(ContactPosition::from_setup(ok).is_ok());
+    // A board where nothing touches says so rather than asking for k from 1 to 0.
+    let lone = refusal("contact/1a", Geometry::square(1).unwrap());
+    assert_eq!(
+        lone,
+        vec![ConfigError::NoContacts {
+            contact: Adjacency::King,
+            board: "1x1".to_owned()
+        }]
+    );
+    assert_eq!(
+        lone[0].to_string(),
+        "no point of the 1x1 board has a king neighbour: contact capture needs points that touch"
+    );
 }
 
 #[test]
