@@ -461,9 +461,16 @@ fn build_record(
         }
     }
     let size = size.or(rules_size);
-    let geometry = rules
-        .geometry(size)
-        .map_err(|e| SgfError::at(0, format!("SZ: {e}")))?;
+    let geometry = rules.geometry(size).map_err(|e| {
+        // A graph board comes from the rules (its file is read relative to the current
+        // folder); any other from SZ or the variant's default size.
+        let from = if matches!(rules.board_kind(), goishi::BoardKind::Graph(_)) {
+            "the rules' graph board"
+        } else {
+            "SZ"
+        };
+        SgfError::at(0, format!("{from}: {e}"))
+    })?;
 
     let mut board = Board::new(geometry.clone());
     let mut to_move = None;
