@@ -112,9 +112,9 @@ go_variant!(
 go_variant!(
     STONE_SCORING,
     "go/stone-scoring",
-    ["stone-scoring", "stone scoring", "ancient"],
+    ["stone-scoring", "stone scoring", "ancient", "ancient-area"],
     "Stone scoring (ancient rules): simple ko, no suicide, stones on the board, every group pays two points",
-    "## What it is\n\nThe ancient Chinese way of counting: only stones on the board score.\n\n## The rules\n\nSimple ko, suicide forbidden, stones on the board count, and every group pays two points (the two eyes it needs to live), komi 7.5.\n\n## An example\n\n`stone-scoring:tax=none` counts stones without the group tax.\n\n## Where it comes from\n\nKataGo's `stone-scoring` rules name; the group tax of the ancient rules.",
+    "## What it is\n\nThe ancient Chinese way of counting: only stones on the board score.\n\n## The rules\n\nSimple ko, suicide forbidden, stones on the board count, and every group pays two points (the two eyes it needs to live), komi 7.5.\n\n## An example\n\n`stone-scoring:tax=none` counts stones without the group tax.\n\n## Where it comes from\n\nKataGo's `stone-scoring` and `ancient-area` rules names (KataGo counts them as area scoring with the group tax: see docs/rules/go.md); the group tax of the ancient rules.",
     ["ko" = "simple", "suicide" = "forbidden", "scoring" = "stones", "tax" = "all"]
 );
 
