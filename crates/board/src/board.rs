@@ -31,6 +31,13 @@ pub const fn color_of(cell: u8) -> Option<Color> {
 ///
 /// The hash is the XOR of the keys of every stone (see [`Geometry::key`]), updated on every
 /// change; [`Board::recompute_hash`] computes it from scratch.
+///
+/// # Panics
+///
+/// A board is the engines' storage, indexed like a slice: the methods taking a point panic
+/// if it is off the board (`p.index() >= geometry.num_points()`), as slice indexing does.
+/// Positions check the points they are given before they reach it; so should a caller with
+/// points from outside.
 #[derive(PartialEq, Eq)]
 pub struct Board {
     geometry: Geometry,

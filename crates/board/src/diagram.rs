@@ -110,7 +110,10 @@ impl Diagram {
 
     /// Puts the diagram's stones on an empty board of `geometry`, whose size must match.
     pub fn to_board(&self, geometry: &Geometry) -> Result<Board, DiagramError> {
-        if geometry.width() != self.width || geometry.height() != self.height {
+        if geometry.width() != self.width
+            || geometry.height() != self.height
+            || self.cells.len() != geometry.num_points()
+        {
             return Err(DiagramError::SizeMismatch {
                 found: format!("{}x{}", self.width, self.height),
                 expected: geometry.describe(),
@@ -176,6 +179,20 @@ pub(crate) fn render(board: &Board, coordinates: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cells_that_do_not_fill_the_board_are_refused() {
+        let g = Geometry::rect(3, 2).unwrap();
+        for len in [5, 7] {
+            let d = Diagram {
+                width: 3,
+                height: 2,
+                cells: vec![Some(Color::Black); len],
+                marks: Vec::new(),
+            };
+            assert!(d.to_board(&g).is_err(), "{len} cells");
+        }
+    }
 
     #[test]
     fn round_trip() {

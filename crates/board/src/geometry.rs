@@ -163,7 +163,7 @@ impl NeighborTable {
         }
     }
 
-    /// The neighbours of `p`.
+    /// The neighbours of `p` (a point of the board: panics for one off it, as slice indexing).
     #[inline]
     pub fn of(&self, p: Point) -> &[Point] {
         let i = p.index();
@@ -385,6 +385,12 @@ impl Geometry {
                         format!("invalid point name {word:?}; names are 1 to 16 letters, digits, '_', '.' or '-'"),
                     ));
                 }
+                if word.eq_ignore_ascii_case("pass") || word.eq_ignore_ascii_case("resign") {
+                    return Err(err(
+                        line_no,
+                        format!("point name {word:?} is a move word (moves name points, or pass or resign)"),
+                    ));
+                }
                 let id = match index.get(word) {
                     Some(&p) => p,
                     None => {
@@ -538,7 +544,8 @@ impl Geometry {
         }
     }
 
-    /// The Zobrist key of a stone of colour index `color` (0 black, 1 white) at `p`.
+    /// The Zobrist key of a stone of colour index `color` (0 black, 1 white) at `p`; panics
+    /// for a point off the board or another colour index, as the table lookup it is.
     #[inline]
     pub fn key(&self, p: Point, color: usize) -> u64 {
         self.0.keys[2 * p.index() + color]
@@ -562,8 +569,13 @@ impl Geometry {
             .then(|| Point::new((y * self.0.width + x) as usize))
     }
 
-    /// The GTP name of a point: `D4`, `AB12` past column Z; a graph point's own name.
+    /// The GTP name of a point: `D4`, `AB12` past column Z; a graph point's own name; `#N` for
+    /// a point off the board (index N), so that a message refusing it can name it.
     pub fn point_name(&self, p: Point) -> String {
+        if p.index() >= self.num_points() {
+            // Off the board (in the message that refuses it): its index.
+            return format!("#{}", p.index());
+        }
         if self.0.topology == Topology::Graph {
             return self.0.graph_names[p.index()].clone();
         }
@@ -602,14 +614,16 @@ impl Geometry {
     }
 
     /// The SGF coordinate of a grid point (`aa` is the top-left corner), or of a graph point
-    /// by its index in the single row.
-    pub fn sgf_coord(&self, p: Point) -> String {
+    /// by its index in the single row; `None` for a point off the board or past the 52
+    /// letters SGF has (a graph of more than 52 points).
+    pub fn sgf_coord(&self, p: Point) -> Option<String> {
+        if p.index() >= self.num_points() {
+            return None;
+        }
         let (x, y) = self.coords(p);
         let sy = self.0.height - 1 - y;
-        let mut s = String::with_capacity(2);
-        s.push(SGF_LETTERS[x as usize % 52] as char);
-        s.push(SGF_LETTERS[sy as usize % 52] as char);
-        s
+        let letter = |i: u32| SGF_LETTERS.get(i as usize).map(|&b| char::from(b));
+        Some([letter(x)?, letter(sy)?].into_iter().collect())
     }
 
     /// Parses an SGF coordinate; `None` is not returned for `tt`: the caller decides whether
@@ -698,7 +712,7 @@ pub enum BoardKind {
     Torus,
     /// A rhombus of hexagons.
     Hex,
-    /// A graph read from a file.
+    /// A graph read from a file (whose path has no comma: a rules string could not hold it).
     Graph(PathBuf),
 }
 
@@ -750,6 +764,13 @@ impl std::str::FromStr for BoardKind {
             "torus" => Ok(BoardKind::Torus),
             "hex" => Ok(BoardKind::Hex),
             _ => match s.trim().split_once(':') {
+                Some((kind, path)) if kind.eq_ignore_ascii_case("graph") && path.contains(',') => {
+                    // A rules string separates its overrides with commas: such a path would
+                    // not read back.
+                    Err(format!(
+                        "graph file path {path:?} contains a comma, which separates the overrides of a rules string; rename the file"
+                    ))
+                }
                 Some((kind, path)) if kind.eq_ignore_ascii_case("graph") && !path.is_empty() => {
                     Ok(BoardKind::Graph(PathBuf::from(path)))
                 }
@@ -822,7 +843,21 @@ mod tests {
             let name = g.point_name(p);
             assert_eq!(g.parse_point(&name).unwrap(), p, "{name}");
             assert_eq!(g.parse_point(&name.to_lowercase()).unwrap(), p);
-            assert_eq!(g.parse_sgf_coord(&g.sgf_coord(p)).unwrap(), p);
+            assert_eq!(g.parse_sgf_coord(&g.sgf_coord(p).unwrap()).unwrap(), p);
+        }
+        // Off the board: no coordinate, and a name that says so.
+        assert_eq!(g.sgf_coord(Point::new(2704)), None);
+        assert_eq!(g.point_name(Point::new(2704)), "#2704");
+        assert_eq!(g.point_name(Point::new(usize::MAX)), "#65535");
+        // A graph has one SGF letter a point: 52 of them.
+        let text: String = (0..60).map(|i| format!("p{i} p{}\n", i + 1)).collect();
+        let graph = Geometry::parse_graph(&text, "path").unwrap();
+        assert_eq!(graph.sgf_coord(Point::new(51)).as_deref(), Some("Za"));
+        assert_eq!(graph.sgf_coord(Point::new(52)), None);
+        // Move words are not point names.
+        for word in ["pass", "RESIGN"] {
+            let e = Geometry::parse_graph(&format!("a {word}\n"), "t").unwrap_err();
+            assert!(e.to_string().contains("is a move word"), "{e}");
         }
         assert_eq!(column_name(24), "Z");
         assert_eq!(column_name(25), "AA");
@@ -839,8 +874,14 @@ mod tests {
             g.parse_point("K1").unwrap_err().to_string(),
             "vertex K1 is off the 9x9 board"
         );
-        assert_eq!(g.sgf_coord(g.parse_point("A9").unwrap()), "aa");
-        assert_eq!(g.sgf_coord(g.parse_point("J1").unwrap()), "ii");
+        assert_eq!(
+            g.sgf_coord(g.parse_point("A9").unwrap()).as_deref(),
+            Some("aa")
+        );
+        assert_eq!(
+            g.sgf_coord(g.parse_point("J1").unwrap()).as_deref(),
+            Some("ii")
+        );
     }
 
     #[test]

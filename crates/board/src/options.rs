@@ -114,7 +114,7 @@ pub fn parse_halves(text: &str) -> Option<i64> {
 /// Writes half-units as a decimal: 15 is `7.5`, 14 is `7`, -1 is `-0.5`.
 pub fn format_halves(halves: i64) -> String {
     let sign = if halves < 0 { "-" } else { "" };
-    let a = halves.abs();
+    let a = halves.unsigned_abs();
     if a % 2 == 0 {
         format!("{sign}{}", a / 2)
     } else {
@@ -248,6 +248,13 @@ mod tests {
         default: "7.5",
         help: "",
     };
+
+    #[test]
+    fn halves_at_the_ends_of_i64() {
+        assert_eq!(format_halves(i64::MIN), "-4611686018427387904");
+        assert_eq!(format_halves(i64::MAX), "4611686018427387903.5");
+        assert_eq!(format_halves(-13), "-6.5");
+    }
 
     #[test]
     fn choices() {

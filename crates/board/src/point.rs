@@ -13,11 +13,16 @@ use crate::geometry::{Geometry, PointError};
 pub struct Point(u16);
 
 impl Point {
-    /// The point with this index. Indices above `u16::MAX` are a bug in the caller.
+    /// The point with this index. An index above `u16::MAX` gives the point `u16::MAX`,
+    /// which is on no board (a board has at most 4,096 points), so that every function taking
+    /// a point refuses it as off the board instead of wrapping it onto one.
     #[inline]
     pub const fn new(index: usize) -> Point {
-        debug_assert!(index <= u16::MAX as usize);
-        Point(index as u16)
+        if index > u16::MAX as usize {
+            Point(u16::MAX)
+        } else {
+            Point(index as u16)
+        }
     }
 
     /// The index of the point.
@@ -79,4 +84,18 @@ impl Move {
 pub struct Turn {
     pub color: Color,
     pub mv: Move,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An index past `u16::MAX` becomes a point on no board, not one wrapped onto it.
+    #[test]
+    fn indices_past_u16_stay_off_every_board() {
+        assert_eq!(Point::new(0).index(), 0);
+        assert_eq!(Point::new(65_535).index(), 65_535);
+        assert_eq!(Point::new(65_536).index(), 65_535);
+        assert_eq!(Point::new(usize::MAX).index(), 65_535);
+    }
 }

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::Board;
 use crate::color::Color;
 use crate::diagram::{Diagram, DiagramError};
-use crate::geometry::{parse_size, GeometryError};
+use crate::geometry::{parse_size, BoardKind, GeometryError, Topology};
 use crate::point::{Move, Turn};
 use crate::position::{PlayError, Position};
 use crate::rules::{Rules, RulesError};
@@ -39,9 +39,55 @@ impl Setup {
         }
     }
 
-    /// Validates the setup into a position of its variant.
+    /// Validates the setup into a position of its variant (and its board against the rules'
+    /// `board=` and `size=`, see [`Setup::geometry_mismatch`]).
     pub fn into_position(self) -> Result<Box<dyn Position>, SetupErrors> {
-        (self.rules.variant().new_position)(self)
+        let mismatch = self.geometry_mismatch();
+        match ((self.rules.variant().new_position)(self), mismatch) {
+            (Ok(position), None) => Ok(position),
+            (Ok(_), Some(e)) => Err(SetupErrors(vec![e])),
+            (Err(mut errors), Some(e)) => {
+                if !errors.0.contains(&e) {
+                    errors.0.insert(0, e);
+                }
+                Err(errors)
+            }
+            (Err(errors), None) => Err(errors),
+        }
+    }
+
+    /// The problem, if any, with a board that is not the one the rules name: another kind
+    /// than their `board=`, or another size than their `size=` (a record of the game would
+    /// then replay on another board). Rules that name neither fit any board. Variants call it
+    /// from their own constructors.
+    pub fn geometry_mismatch(&self) -> Option<SetupError> {
+        let geometry = self.board.geometry();
+        let kind_matches = !self.rules.sets_board()
+            || match self.rules.board_kind() {
+                BoardKind::Square => *geometry.topology() == Topology::Rect,
+                BoardKind::Torus => *geometry.topology() == Topology::Torus,
+                BoardKind::Hex => *geometry.topology() == Topology::Hex,
+                BoardKind::Graph(_) => *geometry.topology() == Topology::Graph,
+            };
+        let size_matches = *geometry.topology() == Topology::Graph
+            || self
+                .rules
+                .size()
+                .is_none_or(|size| size == (geometry.width(), geometry.height()));
+        (!(kind_matches && size_matches)).then(|| {
+            let mut said = Vec::new();
+            if self.rules.sets_board() {
+                said.push(format!("board={}", self.rules.board_kind()));
+            }
+            if let Some((w, h)) = self.rules.size() {
+                said.push(format!("size={w}x{h}"));
+            }
+            SetupError::Invalid(format!(
+                "the board is a {} board, but the rules say {}",
+                geometry.describe(),
+                said.join(", ")
+            ))
+        })
     }
 }
 

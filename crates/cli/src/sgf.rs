@@ -818,8 +818,8 @@ fn sgf_point(geometry: &Geometry, p: Point) -> Result<SgfPoint, String> {
     }
     geometry
         .sgf_coord(p)
-        .parse::<SgfPoint>()
-        .map_err(|_| format!("point {} has no SGF coordinate", geometry.point_name(p)))
+        .and_then(|c| c.parse::<SgfPoint>().ok())
+        .ok_or_else(|| format!("point {} has no SGF coordinate", geometry.point_name(p)))
 }
 
 fn move_prop(geometry: &Geometry, turn: Turn) -> Result<Option<Prop>, String> {

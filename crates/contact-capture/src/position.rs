@@ -151,6 +151,9 @@ impl ContactPosition {
     /// Validates a setup: the rules must be a contact-capture variant whose parameters fit the
     /// geometry of the setup's board. Every problem is reported.
     pub fn from_setup(setup: Setup) -> Result<ContactPosition, Vec<ConfigError>> {
+        if let Some(e) = setup.geometry_mismatch() {
+            return Err(vec![ConfigError::Board(e.to_string())]);
+        }
         let config = ContactConfig::from_rules(&setup.rules).map_err(|e| vec![e])?;
         let model = config.capture.resolve(setup.board.geometry())?;
         let engine = Engine::new(model, &setup.board);

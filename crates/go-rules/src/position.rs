@@ -653,6 +653,7 @@ impl GoPosition {
                 });
             }
         }
+        errors.extend(setup.geometry_mismatch());
         if setup.handicap > board.count(Color::Black) {
             errors.push(SetupError::Invalid(format!(
                 "handicap {} is more than the {} black stones on the board",
@@ -737,10 +738,12 @@ impl GoPosition {
         // No early exit: a playout asks this of random points. (The off slot is not empty;
         // a point further off is not on the board.)
         let p = p.index();
-        let Some(&cell) = self.chains.cell.get(p) else {
+        // `counts` has no off slot: its bound is the board's.
+        let (Some(&cell), Some(around)) = (self.chains.cell.get(p), self.chains.counts.get(p))
+        else {
             return false;
         };
-        (cell == EMPTY) & self.chains.counts[p].none_of(EMPTY, cell_of(color.opponent()))
+        (cell == EMPTY) & around.none_of(EMPTY, cell_of(color.opponent()))
     }
 
     /// Plays a stone of `color` at `p` if that is legal, and says whether it did: what
@@ -813,9 +816,10 @@ impl GoPosition {
         self.button
     }
 
-    /// The number of distinct liberties of the chain through `p` (0 for an empty point).
+    /// The number of distinct liberties of the chain through `p` (0 for an empty point or a
+    /// point off the board).
     pub fn liberties(&self, p: Point) -> usize {
-        if self.chains.board.is_empty_at(p) {
+        if p.index() >= self.geometry.num_points() || self.chains.board.is_empty_at(p) {
             return 0;
         }
         let chain = self.chain_points(p);
@@ -824,9 +828,10 @@ impl GoPosition {
             .liberties_of(self.geometry.default_adjacency(), &chain)
     }
 
-    /// The stones of the chain through `p`, in list order (empty for an empty point).
+    /// The stones of the chain through `p`, in list order (empty for an empty point or a
+    /// point off the board).
     pub fn chain_points(&self, p: Point) -> Vec<Point> {
-        if self.chains.board.is_empty_at(p) {
+        if p.index() >= self.geometry.num_points() || self.chains.board.is_empty_at(p) {
             return Vec::new();
         }
         let start = p.index() as u16;

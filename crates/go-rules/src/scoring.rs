@@ -64,7 +64,8 @@ pub fn score(p: &ScoreParams) -> Score {
         }
         if let Some(c) = board.get(d) {
             board.remove(d, c);
-            prisoners[c.opponent().index()] += 1;
+            let i = c.opponent().index();
+            prisoners[i] = prisoners[i].saturating_add(1);
         }
     }
     let count = Count::of(&board, p.config.tax != Tax::None);

@@ -54,7 +54,7 @@ fn record(variants: &[Rules], i: usize) -> (String, String) {
     let stone = g
         .points()
         .find(|&q| p.board().get(q).is_some())
-        .map(|q| g.sgf_coord(q))
+        .and_then(|q| g.sgf_coord(q))
         .unwrap_or_default();
     (text, stone)
 }
