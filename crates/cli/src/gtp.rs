@@ -170,8 +170,7 @@ const COMMANDS: &[Command] = &[
         Ok(e.position.side_to_move().name().to_owned())
     }),
     cmd!("gogui-rules_final_result", "", 0, 0, |e, _| {
-        Ok(e.position
-            .outcome()
+        Ok(e.result()
             .map_or_else(|| "unknown".to_owned(), |r| r.to_string()))
     }),
     cmd!("gogui-rules_captured_count", "", 0, 0, |e, _| {
@@ -439,9 +438,34 @@ impl Engine {
         Ok(())
     }
 
-    fn board_is_empty(&self) -> bool {
+    /// GTP's `board not empty` for the handicap commands: stones on the board, or (goishi's
+    /// rule, a handicap being the start of a game) a move already played.
+    fn check_board_empty(&self) -> Result<(), String> {
         let b = self.position.board();
-        b.count(Color::Black) + b.count(Color::White) == 0 && self.position.history().is_empty()
+        if b.count(Color::Black) + b.count(Color::White) > 0 {
+            return Err("board not empty".to_owned());
+        }
+        if !self.position.history().is_empty() {
+            return Err(
+                "board not empty: moves have been played; a handicap starts a game (clear_board first)"
+                    .to_owned(),
+            );
+        }
+        Ok(())
+    }
+
+    /// The result of a finished game: when it ended by counting, the count with the marked
+    /// dead stones (what `final_score` answers); `None` while the game goes on.
+    fn result(&self) -> Option<GameResult> {
+        let outcome = self.position.outcome()?;
+        Some(match outcome {
+            GameResult::NoResult
+            | GameResult::Win {
+                margin: Margin::Resign | Margin::Goal,
+                ..
+            } => outcome,
+            _ => self.position.score(&self.dead).result(),
+        })
     }
 
     fn geometry(&self) -> &Geometry {
@@ -597,6 +621,12 @@ impl Engine {
 
     fn check_handicap_count(&self, n: u32) -> Result<(), String> {
         let points = self.geometry().num_points();
+        if points < 3 {
+            return Err(format!(
+                "invalid number of stones: {n}; the {} board has no room for a handicap (2 stones and a point for White)",
+                self.geometry().describe()
+            ));
+        }
         if n < 2 || n as usize >= points {
             return Err(format!(
                 "invalid number of stones: {n}; a handicap is 2 to {} stones on this board",
@@ -614,9 +644,7 @@ impl Engine {
                 self.rules.variant().id
             ));
         }
-        if !self.board_is_empty() {
-            return Err("board not empty".to_owned());
-        }
+        self.check_board_empty()?;
         let points = crate::go_ext::fixed_handicap(self.geometry(), n)
             .map_err(|e| format!("invalid number of stones: {e}"))?;
         self.handicap_setup(&points)?;
@@ -625,9 +653,7 @@ impl Engine {
 
     fn place_free_handicap(&mut self, a: &[&str]) -> Answer {
         let n = parse_count(a[0], "number of stones")?;
-        if !self.board_is_empty() {
-            return Err("board not empty".to_owned());
-        }
+        self.check_board_empty()?;
         self.check_handicap_count(n)?;
         let fixed = if is_go(&self.rules) {
             crate::go_ext::fixed_handicap(self.geometry(), n).ok()
@@ -651,9 +677,7 @@ impl Engine {
     }
 
     fn set_free_handicap(&mut self, a: &[&str]) -> Answer {
-        if !self.board_is_empty() {
-            return Err("board not empty".to_owned());
-        }
+        self.check_board_empty()?;
         let mut points = Vec::with_capacity(a.len());
         let mut seen = HashSet::new();
         for text in a {
@@ -675,16 +699,10 @@ impl Engine {
     /// The score of the position with the marked dead stones; a game that ended otherwise than
     /// by counting (resignation, a goal reached, no result) answers its outcome.
     fn final_score(&mut self, _: &[&str]) -> Answer {
-        match self.position.outcome() {
-            Some(
-                result @ (GameResult::NoResult
-                | GameResult::Win {
-                    margin: Margin::Resign | Margin::Goal,
-                    ..
-                }),
-            ) => Ok(result.to_string()),
-            _ => Ok(self.position.score(&self.dead).result().to_string()),
-        }
+        let result = self
+            .result()
+            .unwrap_or_else(|| self.position.score(&self.dead).result());
+        Ok(result.to_string())
     }
 
     /// The chains (default adjacency) of the given stones, one line each.
@@ -807,7 +825,7 @@ impl Engine {
     fn printsgf(&mut self, a: &[&str]) -> Answer {
         let options = WriteOptions {
             extras: self.extras.as_ref(),
-            result: self.position.outcome().map(|r| r.to_string()),
+            result: self.result().map(|r| r.to_string()),
             comment: None,
         };
         let text = sgf::write_game(self.position.as_ref(), &options)?;

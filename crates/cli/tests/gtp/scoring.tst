@@ -85,3 +85,30 @@ boardsize 5
 47 play b resign
 48 final_score
 #? [W\+R]
+
+# A finished game with stones marked dead: the final result and the SGF's RE are the count
+# with the marks, as final_score answers.
+50 goishi-rules go/japanese:tax=none
+51 boardsize 7
+52 set_position b C1 b C2 b C3 b C4 b C5 b C6 b C7 w E1 w E2 w E3 w E4 w E5 w E6 w E7 b F4 w F7 b G7
+53 play w pass
+54 play b pass
+55 gogui-rules_final_result
+#? [B\+7\.5]
+56 goishi-dead F4 G7
+57 final_score
+#? [W\+7\.5]
+58 gogui-rules_final_result
+#? [W\+7\.5]
+59 printsgf
+#? [(?s).*RE\[W\+7\.5\].*]
+
+# A handicap starts a game: after a move (even a pass) the handicap commands say why not.
+60 goishi-rules go/chinese
+61 boardsize 9
+62 play b pass
+63 fixed_handicap 2
+#? [board not empty: moves have been played.*]*
+64 boardsize 1
+65 place_free_handicap 2
+#? [invalid number of stones: 2; the 1x1 board has no room for a handicap.*]*
