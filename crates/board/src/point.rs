@@ -32,6 +32,15 @@ impl Point {
     }
 }
 
+/// The point with a `u16` index: every index of one is a point (on a board or not), so
+/// engines that keep their indices as `u16` convert without [`Point::new`]'s clamp.
+impl From<u16> for Point {
+    #[inline]
+    fn from(index: u16) -> Point {
+        Point(index)
+    }
+}
+
 impl fmt::Debug for Point {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "#{}", self.0)

@@ -49,6 +49,13 @@ const OFF: u8 = 3;
 /// Keys that mark which colour created a board (natural situational superko).
 const CREATOR_KEYS: [u64; 2] = [0x3C6E_F372_FE94_F82B, 0xA54F_F53A_5F1D_36F1];
 
+/// The point of an internal index (always below the number of points, so a `u16`): without
+/// the clamp of [`Point::new`], which the hot loops need not pay.
+#[inline(always)]
+fn point(index: usize) -> Point {
+    Point::from(index as u16)
+}
+
 #[inline]
 fn side_key(color: Color) -> u64 {
     match color {
@@ -271,7 +278,7 @@ struct Chains {
     /// The empty points as a bit set, for the lists in point order.
     empty_bits: Vec<u64>,
     /// For every point, how many of its neighbours are empty, black and white (indexed by
-    /// cell value).
+    /// cell value); and a zero entry for the off slot.
     counts: Vec<Around>,
 }
 
@@ -384,9 +391,11 @@ impl Chains {
                 })
                 .collect(),
             empty_pos: (0..n as u16).collect(),
+            // The off slot counts no neighbour (nothing reads it: its cell is never empty).
             counts: geometry
                 .points()
                 .map(|p| Around::empty(geometry.default_neighbors().of(p).len()))
+                .chain([Around::empty(0)])
                 .collect(),
         }
     }
@@ -403,14 +412,14 @@ impl Chains {
     /// Puts a stone on the board (both copies of the cells).
     #[inline(always)]
     fn set_stone(&mut self, p: usize, color: Color, key: u64) {
-        self.board.place_keyed(Point::new(p), color, key);
+        self.board.place_keyed(point(p), color, key);
         self.cell[p] = cell_of(color);
     }
 
     /// Takes a stone off the board (both copies of the cells).
     #[inline(always)]
     fn clear_stone(&mut self, p: usize, color: Color, key: u64) {
-        self.board.remove_keyed(Point::new(p), color, key);
+        self.board.remove_keyed(point(p), color, key);
         self.cell[p] = EMPTY;
     }
 
@@ -436,9 +445,9 @@ impl Chains {
         if let Some(&moved) = self.empties.get(i) {
             self.empty_pos[moved.index()] = self.empties.len() as u16;
             self.empties.push(moved);
-            self.empties[i] = Point::new(p);
+            self.empties[i] = point(p);
         } else {
-            self.empties.push(Point::new(p));
+            self.empties.push(point(p));
         }
     }
 
@@ -446,7 +455,7 @@ impl Chains {
     fn vacate(&mut self, p: usize) {
         self.empty_bits[p / 64] |= 1u64 << (p % 64);
         self.empty_pos[p] = self.empties.len() as u16;
-        self.empties.push(Point::new(p));
+        self.empties.push(point(p));
     }
 
     /// Places a stone and merges it with its own neighbours; no capture. Returns which
@@ -738,12 +747,11 @@ impl GoPosition {
         // No early exit: a playout asks this of random points. (The off slot is not empty;
         // a point further off is not on the board.)
         let p = p.index();
-        // `counts` has no off slot: its bound is the board's.
-        let (Some(&cell), Some(around)) = (self.chains.cell.get(p), self.chains.counts.get(p))
-        else {
+        let Some(&cell) = self.chains.cell.get(p) else {
             return false;
         };
-        (cell == EMPTY) & around.none_of(EMPTY, cell_of(color.opponent()))
+        // `counts` has the off slot too.
+        (cell == EMPTY) & self.chains.counts[p].none_of(EMPTY, cell_of(color.opponent()))
     }
 
     /// Plays a stone of `color` at `p` if that is legal, and says whether it did: what
@@ -1298,7 +1306,7 @@ impl GoPosition {
     fn do_play(&mut self, p: usize, color: Color, a: &Analysis) -> MoveEffect {
         let mut rec = self.begin_undo(Turn {
             color,
-            mv: Move::Place(Point::new(p)),
+            mv: Move::Place(point(p)),
         });
         rec.empty_index = self.chains.empty_pos[p];
         let lay = &*self.layout;
@@ -1510,7 +1518,7 @@ impl GoPosition {
                     self.judge_empty::<true>(i, color).is_ok()
                 };
                 if ok {
-                    list.push(Move::Place(Point::new(i)));
+                    list.push(Move::Place(point(i)));
                 }
             }
         }
