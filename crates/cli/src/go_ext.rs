@@ -6,7 +6,7 @@ use goishi::{Geometry, Point, Rules};
 /// KataGo's JSON form of Go rules (`kata-get-rules`).
 pub fn katago_json(rules: &Rules) -> Result<String, String> {
     let config = GoConfig::from_rules(rules).map_err(|e| e.to_string())?;
-    Ok(katago::to_json(&config))
+    Ok(katago::rules_to_json(rules.variant(), &config))
 }
 
 /// The points of GTP's `fixed_handicap`.

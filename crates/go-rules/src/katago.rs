@@ -719,8 +719,20 @@ fn needs_extensions(config: &GoConfig) -> bool {
     resolve(p).config != *config
 }
 
-/// KataGo's JSON for these rules, as `kata-get-rules` answers; reads back to the same options
-/// through [`parse_json`].
+/// KataGo's JSON for the rules of a Go variant, as `kata-get-rules` answers: [`to_json`] of
+/// its options, with `"friendlyPassOk":true` for `go/ing` (KataGo's `ing`, which has
+/// Tromp-Taylor's options otherwise), so that the variant reads back too.
+pub fn rules_to_json(variant: &VariantInfo, config: &GoConfig) -> String {
+    let json = to_json(config);
+    if variant.id == "go/ing" {
+        if let Some(body) = json.strip_prefix('{') {
+            return format!("{{\"friendlyPassOk\":true,{body}");
+        }
+    }
+    json
+}
+
+/// KataGo's JSON for these rules; reads back to the same options through [`parse_json`].
 pub fn to_json(config: &GoConfig) -> String {
     let suicide = match SuicideValue::written(config.suicide, config.ko) {
         SuicideValue::Flag(flag) => flag.to_string(),
@@ -1247,6 +1259,16 @@ mod tests {
                 assert_eq!(back.variant().id, expected, "{text}");
                 assert_eq!(back.to_string(), expected, "{text}");
             }
+            // As kata-get-rules writes it, every preset but Korean (Japanese's options) reads
+            // back by name, Ing by its friendly passes.
+            let json = rules_to_json(info, &config);
+            let back = goishi_board::Rules::parse(&json).unwrap();
+            let expected = if info.id == "go/korean" {
+                "go/japanese"
+            } else {
+                info.id
+            };
+            assert_eq!(back.variant().id, expected, "{json}");
             seen += 1;
         }
         assert_eq!(seen, 10);
