@@ -119,7 +119,7 @@ fn camel(s: &str) -> String {
         .collect()
 }
 
-/// The templates, filled by [`fill`].
+/// The templates, filled by [`Names::fill`].
 mod templates {
     pub const CARGO: &str = include_str!("../templates/family/Cargo.toml.txt");
     pub const LIB: &str = include_str!("../templates/family/lib.rs.txt");

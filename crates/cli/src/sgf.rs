@@ -1,4 +1,4 @@
-//! SGF (FF[4]) game records, read and written with the `sgf-parse` crate.
+//! SGF (FF\[4\]) game records, read and written with the `sgf-parse` crate.
 //!
 //! Only the main line of the first game tree is read. Setup stones (`AB` `AW` `AE`) and `PL`
 //! are accepted in the nodes before the first move; `SZ` (square and `W:H`), `RU` (a rules
@@ -773,7 +773,7 @@ pub fn read_collection(
 }
 
 /// The text of an SGF file: UTF-8, or, when the bytes are not UTF-8, ISO-8859-1 (the
-/// character set of FF[4] without `CA`, and what older programs write), each byte a character.
+/// character set of FF\[4\] without `CA`, and what older programs write), each byte a character.
 fn decode(bytes: &[u8]) -> Result<String, SgfError> {
     if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) || bytes.contains(&0) {
         return Err(SgfError::general(

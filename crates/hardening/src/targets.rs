@@ -4,10 +4,10 @@
 //! - [`rules`]: `Rules::parse` (goishi's form, KataGo's JSON and compact forms): an error, or
 //!   rules that print as a string that parses back to the same rules, whose Go options
 //!   survive KataGo's JSON, and which start a game;
-//! - [`sgf`]: the CLI's SGF reader: an error, or records whose moves replay (or stop at a
+//! - [`sgf()`]: the CLI's SGF reader: an error, or records whose moves replay (or stop at a
 //!   named illegal move), and whose replayed game is written as SGF that reads back to the
 //!   same game;
-//! - [`gtp`]: the CLI's GTP loop (`serve`) on a whole session: every answer well formed, no
+//! - [`gtp()`]: the CLI's GTP loop (`serve`) on a whole session: every answer well formed, no
 //!   internal error, and the engine's game consistent afterwards (its hash, and its moves
 //!   replayed from its setup give its board);
 //! - [`diagram`]: `Diagram::parse`: an error, or a diagram whose board prints as a diagram
