@@ -302,7 +302,9 @@ pub struct GoPosition {
     end: Option<End>,
     superko: HistoryTable,
     cycles: HistoryTable,
-    pass_states: Vec<(u64, Color, u32)>,
+    /// Spight's rule: the states passed from (the board's hash, the side to move, the player
+    /// who passed) and the number of moves before each pass.
+    pass_states: Vec<(u64, Color, Color, u32)>,
     /// Whether legality is decided by the neighbourhood alone (ko none or simple).
     local_ko: bool,
 }
@@ -1378,12 +1380,15 @@ impl GoPosition {
         self.side = color.opponent();
         match self.config.ko {
             Ko::Spight => {
-                let from = (hash, color);
+                // The state is the board and the side to move (the passer's, unless it
+                // passed out of turn); the same player must have passed from it before.
+                let from = (hash, rec.prev_side, color);
                 let repeated = self
                     .pass_states
                     .iter()
-                    .any(|&(h, c, at)| (h, c) == from && self.current_repeats(at));
-                self.pass_states.push((hash, color, moves_after - 1));
+                    .any(|&(h, s, c, at)| (h, s, c) == from && self.current_repeats(at));
+                self.pass_states
+                    .push((hash, rec.prev_side, color, moves_after - 1));
                 rec.pass_state_pushed = true;
                 self.superko.floor = self.superko.len();
                 self.superko.push(hash, moves_after);
