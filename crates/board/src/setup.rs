@@ -58,8 +58,9 @@ impl Setup {
 
     /// The problem, if any, with a board that is not the one the rules name: another kind
     /// than their `board=`, or another size than their `size=` (a record of the game would
-    /// then replay on another board). Rules that name neither fit any board. Variants call it
-    /// from their own constructors.
+    /// then replay on another board). Rules that name neither fit any board.
+    /// [`Setup::into_position`] checks it for every variant; a variant whose constructor can be
+    /// called directly checks it there too (Go, contact capture and capture Go do).
     pub fn geometry_mismatch(&self) -> Option<SetupError> {
         let geometry = self.board.geometry();
         let kind_matches = !self.rules.sets_board()

@@ -33,7 +33,8 @@ impl CapturePosition {
     /// Validates a setup: the options, and every Go rule on the stones (no chain without a
     /// liberty, no more handicap stones than black stones).
     pub fn new(setup: Setup) -> Result<CapturePosition, SetupErrors> {
-        let mut errors = Vec::new();
+        // The Go rules built below name no board: the check is made here, on the variant's.
+        let mut errors: Vec<_> = setup.geometry_mismatch().into_iter().collect();
         let goal = match setup.rules.get("captures").map(str::parse::<u32>) {
             Some(Ok(n)) if n >= 1 => Some(n),
             _ => {
@@ -59,13 +60,20 @@ impl CapturePosition {
             board: setup.board.clone(),
             to_move: setup.to_move,
             handicap: setup.handicap,
-        })?;
-        Ok(CapturePosition {
-            go,
-            setup,
-            goal,
-            winner: None,
-        })
+        });
+        match go {
+            Ok(go) if errors.is_empty() => Ok(CapturePosition {
+                go,
+                setup,
+                goal,
+                winner: None,
+            }),
+            Ok(_) => Err(SetupErrors(errors)),
+            Err(more) => {
+                errors.extend(more.0);
+                Err(SetupErrors(errors))
+            }
+        }
     }
 
     /// A new game on an empty board: the rules' geometry at `size` (or the variant's default).

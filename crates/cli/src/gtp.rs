@@ -787,7 +787,7 @@ impl Engine {
             p.captures(Color::Black),
             p.captures(Color::White)
         ));
-        if let Some(r) = p.outcome() {
+        if let Some(r) = self.result() {
             out.push_str(&format!(", game over: {r}"));
         }
         Ok(out)

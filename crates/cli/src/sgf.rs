@@ -772,18 +772,45 @@ pub fn read_collection(
     parse_collection(&decode(&bytes)?, choice)
 }
 
-/// The text of an SGF file: UTF-8, or, when the bytes are not UTF-8, ISO-8859-1 (the
-/// character set of FF\[4\] without `CA`, and what older programs write), each byte a character.
+/// The text of an SGF file: UTF-8; or, when the bytes are not UTF-8, ISO-8859-1 (the
+/// character set of FF\[4\] without `CA`, and what older programs write), each byte a
+/// character, if the file's `CA` names it or no character set. A file that is not UTF-8 and
+/// names another (`CA[GB2312]`) is refused by name rather than read wrong.
 fn decode(bytes: &[u8]) -> Result<String, SgfError> {
     if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) || bytes.contains(&0) {
         return Err(SgfError::general(
             "the file is UTF-16 or has NUL bytes; goishi reads SGF in UTF-8 or ISO-8859-1",
         ));
     }
-    Ok(match std::str::from_utf8(bytes) {
-        Ok(text) => text.to_owned(),
-        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
-    })
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return Ok(text.to_owned());
+    }
+    let charset = declared_charset(bytes);
+    let latin_1 = charset.as_deref().is_none_or(|c| {
+        matches!(
+            c.replace(['-', '_', ' '], "").as_str(),
+            "ISO88591" | "LATIN1" | "L1" | "ISOLATIN1" | "CP819" | "IBM819"
+        )
+    });
+    if !latin_1 {
+        return Err(SgfError::general(format!(
+            "the file is in {} (its CA) and not UTF-8; goishi reads SGF in UTF-8 or ISO-8859-1 (convert it to UTF-8 first)",
+            charset.unwrap_or_default()
+        )));
+    }
+    Ok(bytes.iter().map(|&b| char::from(b)).collect())
+}
+
+/// The character set a file's `CA` property names, in upper case (the first `CA[...]` in the
+/// bytes: the root's, where FF\[4\] puts it).
+fn declared_charset(bytes: &[u8]) -> Option<String> {
+    let at = bytes.windows(3).position(|w| w == b"CA[")?;
+    let value = &bytes[at + 3..];
+    let end = value.iter().position(|&b| b == b']')?;
+    let name = String::from_utf8_lossy(&value[..end])
+        .trim()
+        .to_ascii_uppercase();
+    (!name.is_empty()).then_some(name)
 }
 
 /// An I/O error as words, without the OS error code: `no such file or directory`.
@@ -1133,6 +1160,22 @@ lines];W[tt]ZZ[a:b][c];B[ee]LB[ff:label])";
             .collect();
         let e = decode(&utf16).unwrap_err().to_string();
         assert!(e.contains("UTF-16"), "{e}");
+        // Not UTF-8, in a character set other than Latin-1: refused by name.
+        let e = decode(b"(;GM[1]CA[GB2312]PB[\xd5\xc5])")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("the file is in GB2312 (its CA) and not UTF-8"),
+            "{e}"
+        );
+        // Latin-1 by any of its names, or with no CA at all.
+        for text in [
+            &b"(;GM[1]CA[latin1]PB[J\xf6rg])"[..],
+            b"(;GM[1]CA[ISO_8859-1]PB[J\xf6rg])",
+            b"(;GM[1]PB[J\xf6rg])",
+        ] {
+            assert!(decode(text).unwrap().contains("J\u{f6}rg"));
+        }
     }
 
     #[test]

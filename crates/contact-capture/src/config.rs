@@ -190,6 +190,7 @@ option_choices! {
     }
 }
 
+// Go's ko words again, without Spight's: contact capture and Go know nothing of each other.
 option_choices! {
     /// The repetition rule (the meanings of go-rules.md section 3).
     pub enum Ko {

@@ -398,7 +398,12 @@ fn setup_errors(errors: Vec<ConfigError>) -> SetupErrors {
     SetupErrors(
         errors
             .into_iter()
-            .map(|e| SetupError::Rules(RulesError::BadValue(e.to_string())))
+            .map(|e| match e {
+                // The board is not the one the rules name: the setup's error, as
+                // `Setup::into_position` reports it (once).
+                ConfigError::Board(message) => SetupError::Invalid(message),
+                e => SetupError::Rules(RulesError::BadValue(e.to_string())),
+            })
             .collect(),
     )
 }

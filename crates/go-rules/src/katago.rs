@@ -41,7 +41,7 @@
 //! or more stones is legal and one of a single stone is not, goishi's `multi-stone`. Under
 //! positional superko and Spight's rule a single-stone self-capture always recreates the
 //! board, so `multi-stone` and `allowed` play the same game: there `true` reads as `allowed`,
-//! the option of goishi's Tromp-Taylor, Ing and GOE presets. goishi's `allowed` under another
+//! the option of goishi's Tromp-Taylor and Ing (GOE) presets. goishi's `allowed` under another
 //! ko rule (New Zealand's) has no KataGo flag and is written `"ALLOWED"`.
 //!
 //! [`to_json`] writes KataGo's keys, and `cycles` and `passStones` only when reading without

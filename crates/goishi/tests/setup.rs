@@ -1,0 +1,28 @@
+//! A setup whose board is not the one its rules name is refused once, with the setup's error,
+//! whichever family it is (each family's constructor checks it too).
+
+use goishi::{Geometry, Setup, SetupError};
+
+#[test]
+fn a_board_the_rules_do_not_name_is_refused_once_in_every_family() {
+    let registry = goishi::registry();
+    let families: &[&str] = &[
+        #[cfg(feature = "go")]
+        "go/chinese:size=9",
+        #[cfg(feature = "contact")]
+        "contact/1a:size=9",
+        #[cfg(feature = "capture")]
+        "capture/atari-go:size=9",
+    ];
+    for text in families {
+        let rules = registry.parse_rules(text).unwrap();
+        let e = Setup::new(rules, Geometry::square(5).unwrap())
+            .into_position()
+            .unwrap_err();
+        assert_eq!(e.0.len(), 1, "{text}: {e}");
+        assert!(
+            matches!(&e.0[0], SetupError::Invalid(m) if m == "the board is a 5x5 board, but the rules say size=9x9"),
+            "{text}: {e}"
+        );
+    }
+}
