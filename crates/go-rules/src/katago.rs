@@ -73,7 +73,7 @@ pub enum KataGoRulesError {
     BadValue {
         key: &'static str,
         value: String,
-        expected: &'static str,
+        expected: String,
     },
     /// A JSON value of the wrong type.
     #[error("{key} must be {expected}, found {found}")]
@@ -133,12 +133,29 @@ pub fn option_values(c: &GoConfig) -> Vec<(&'static str, String)> {
 const JSON_KEYS: &str = "ko, scoring, score, tax, suicide, hasButton, whiteHandicapBonus, friendlyPassOk, komi, cycles, passStones";
 const COMPACT_KEYS: &str =
     "ko, score, scoring, tax, sui, button, whb, fpok, komi, cycles, passStones";
-const KO_VALUES: &str = "SIMPLE, POSITIONAL, SITUATIONAL, SPIGHT, NONE, NATURAL-SITUATIONAL";
-const SCORING_VALUES: &str = "AREA, TERRITORY, STONES";
-const TAX_VALUES: &str = "NONE, SEKI, ALL";
-const WHB_VALUES: &str = "0, N, N-1";
-const CYCLES_VALUES: &str = "IGNORE, NO-RESULT";
 const SUICIDE_VALUES: &str = "true, false, MULTI-STONE, ALLOWED";
+
+/// KataGo's words for an option's values: goishi's words in upper case (`NATURAL-SITUATIONAL`,
+/// `N-1`).
+fn katago_words(names: &[&str]) -> Vec<String> {
+    names.iter().map(|n| n.to_ascii_uppercase()).collect()
+}
+
+/// KataGo's words for an option's values, as an error message lists them.
+fn katago_values(names: &[&str]) -> String {
+    katago_words(names).join(", ")
+}
+
+/// The index in `names` (goishi's words) of a KataGo value, read without regard to case, `_`
+/// or a space for `-`, and with or without its hyphens (`NATURALSITUATIONAL`, `NORESULT`).
+fn katago_index(names: &[&str], value: &str) -> Option<usize> {
+    let w = word(value);
+    let bare = w.replace('-', "");
+    names.iter().position(|n| {
+        let k = n.to_ascii_uppercase();
+        k == w || k.replace('-', "") == bare
+    })
+}
 
 /// A suicide value as read: KataGo's flag, or a goishi option named.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,50 +212,23 @@ fn word(value: &str) -> String {
 }
 
 fn parse_ko(v: &str) -> Option<Ko> {
-    Some(match word(v).as_str() {
-        "SIMPLE" => Ko::Simple,
-        "POSITIONAL" => Ko::Positional,
-        "SITUATIONAL" => Ko::Situational,
-        "SPIGHT" => Ko::Spight,
-        "NONE" => Ko::None,
-        "NATURAL-SITUATIONAL" | "NATURALSITUATIONAL" => Ko::NaturalSituational,
-        _ => return None,
-    })
+    katago_index(Ko::NAMES, v).map(|i| Ko::ALL[i])
 }
 
 fn parse_scoring(v: &str) -> Option<Scoring> {
-    Some(match word(v).as_str() {
-        "AREA" => Scoring::Area,
-        "TERRITORY" => Scoring::Territory,
-        "STONES" => Scoring::Stones,
-        _ => return None,
-    })
+    katago_index(Scoring::NAMES, v).map(|i| Scoring::ALL[i])
 }
 
 fn parse_tax(v: &str) -> Option<Tax> {
-    Some(match word(v).as_str() {
-        "NONE" => Tax::None,
-        "SEKI" => Tax::Seki,
-        "ALL" => Tax::All,
-        _ => return None,
-    })
+    katago_index(Tax::NAMES, v).map(|i| Tax::ALL[i])
 }
 
 fn parse_whb(v: &str) -> Option<HandicapBonus> {
-    Some(match word(v).as_str() {
-        "0" => HandicapBonus::Zero,
-        "N" => HandicapBonus::N,
-        "N-1" => HandicapBonus::NMinusOne,
-        _ => return None,
-    })
+    katago_index(HandicapBonus::NAMES, v).map(|i| HandicapBonus::ALL[i])
 }
 
 fn parse_cycles(v: &str) -> Option<Cycles> {
-    Some(match word(v).as_str() {
-        "IGNORE" => Cycles::Ignore,
-        "NO-RESULT" | "NORESULT" => Cycles::NoResult,
-        _ => return None,
-    })
+    katago_index(Cycles::NAMES, v).map(|i| Cycles::ALL[i])
 }
 
 fn parse_suicide_word(v: &str) -> Option<SuicideValue> {
@@ -295,28 +285,34 @@ fn read_json_partial(text: &str) -> Result<Partial, KataGoRulesError> {
                 found: v.to_string(),
             })
         };
-        let bad = |k: &'static str, expected: &'static str| KataGoRulesError::BadValue {
+        let bad = |k: &'static str, expected: String| KataGoRulesError::BadValue {
             key: k,
             value: v.to_string(),
             expected,
         };
         match key.as_str() {
-            "ko" => p.ko = Some(parse_ko(text_of("ko")?).ok_or_else(|| bad("ko", KO_VALUES))?),
+            "ko" => {
+                p.ko = Some(
+                    parse_ko(text_of("ko")?).ok_or_else(|| bad("ko", katago_values(Ko::NAMES)))?,
+                )
+            }
             "scoring" | "score" => {
                 p.scoring = Some(
                     parse_scoring(text_of("scoring")?)
-                        .ok_or_else(|| bad("scoring", SCORING_VALUES))?,
+                        .ok_or_else(|| bad("scoring", katago_values(Scoring::NAMES)))?,
                 )
             }
             "tax" => {
-                p.tax = Some(parse_tax(text_of("tax")?).ok_or_else(|| bad("tax", TAX_VALUES))?)
+                p.tax = Some(
+                    parse_tax(text_of("tax")?)
+                        .ok_or_else(|| bad("tax", katago_values(Tax::NAMES)))?,
+                )
             }
             "suicide" => {
                 p.suicide = Some(match v {
                     serde_json::Value::Bool(flag) => SuicideValue::Flag(*flag),
-                    serde_json::Value::String(s) => {
-                        parse_suicide_word(s).ok_or_else(|| bad("suicide", SUICIDE_VALUES))?
-                    }
+                    serde_json::Value::String(s) => parse_suicide_word(s)
+                        .ok_or_else(|| bad("suicide", SUICIDE_VALUES.to_owned()))?,
                     _ => {
                         return Err(KataGoRulesError::WrongType {
                             key: "suicide",
@@ -328,10 +324,9 @@ fn read_json_partial(text: &str) -> Result<Partial, KataGoRulesError> {
             }
             "hasButton" => p.button = Some(bool_of("hasButton")?),
             "whiteHandicapBonus" => {
-                p.whb = Some(
-                    parse_whb(text_of("whiteHandicapBonus")?)
-                        .ok_or_else(|| bad("whiteHandicapBonus", WHB_VALUES))?,
-                )
+                p.whb = Some(parse_whb(text_of("whiteHandicapBonus")?).ok_or_else(|| {
+                    bad("whiteHandicapBonus", katago_values(HandicapBonus::NAMES))
+                })?)
             }
             "friendlyPassOk" => p.friendly_pass_ok = Some(bool_of("friendlyPassOk")?),
             "komi" => {
@@ -344,7 +339,8 @@ fn read_json_partial(text: &str) -> Result<Partial, KataGoRulesError> {
             }
             "cycles" => {
                 p.cycles = Some(
-                    parse_cycles(text_of("cycles")?).ok_or_else(|| bad("cycles", CYCLES_VALUES))?,
+                    parse_cycles(text_of("cycles")?)
+                        .ok_or_else(|| bad("cycles", katago_values(Cycles::NAMES)))?,
                 )
             }
             "passStones" => p.pass_stones = Some(bool_of("passStones")?),
@@ -392,13 +388,13 @@ fn looks_compact(s: &str) -> bool {
     })
 }
 
-/// Takes the longest of `values` that `s` starts with (ignoring case).
-fn take_value<'a>(s: &'a str, values: &[&'static str]) -> Option<(&'static str, &'a str)> {
-    let mut sorted: Vec<&'static str> = values.to_vec();
-    sorted.sort_by_key(|v| std::cmp::Reverse(v.len()));
-    sorted.into_iter().find_map(|v| {
-        let head = s.get(..v.len())?;
-        head.eq_ignore_ascii_case(v).then(|| (v, &s[v.len()..]))
+/// Takes the longest of `words` that `s` starts with (ignoring case).
+fn take_value<'a, 'w, W: AsRef<str>>(s: &'a str, words: &'w [W]) -> Option<(&'w str, &'a str)> {
+    let mut sorted: Vec<&'w str> = words.iter().map(AsRef::as_ref).collect();
+    sorted.sort_by_key(|w| std::cmp::Reverse(w.len()));
+    sorted.into_iter().find_map(|w| {
+        let head = s.get(..w.len())?;
+        head.eq_ignore_ascii_case(w).then(|| (w, &s[w.len()..]))
     })
 }
 
@@ -429,7 +425,7 @@ fn read_compact_partial(text: &str) -> Result<Partial, KataGoRulesError> {
             });
         };
         let rest = &s[key.len()..];
-        let bad = |k: &'static str, expected: &'static str| KataGoRulesError::BadValue {
+        let bad = |k: &'static str, expected: String| KataGoRulesError::BadValue {
             key: k,
             value: format!("{:?}", shown(rest)),
             expected,
@@ -447,48 +443,43 @@ fn read_compact_partial(text: &str) -> Result<Partial, KataGoRulesError> {
                 &rest[end..]
             }
             "ko" => {
-                let (v, r) = take_value(
-                    rest,
-                    &[
-                        "SIMPLE",
-                        "POSITIONAL",
-                        "SITUATIONAL",
-                        "SPIGHT",
-                        "NONE",
-                        "NATURAL-SITUATIONAL",
-                    ],
-                )
-                .ok_or_else(|| bad("ko", KO_VALUES))?;
+                let words = katago_words(Ko::NAMES);
+                let (v, r) =
+                    take_value(rest, &words).ok_or_else(|| bad("ko", katago_values(Ko::NAMES)))?;
                 p.ko = parse_ko(v);
                 r
             }
             "scoring" | "score" => {
-                let (v, r) = take_value(rest, &["AREA", "TERRITORY", "STONES"])
-                    .ok_or_else(|| bad("scoring", SCORING_VALUES))?;
+                let words = katago_words(Scoring::NAMES);
+                let (v, r) = take_value(rest, &words)
+                    .ok_or_else(|| bad("scoring", katago_values(Scoring::NAMES)))?;
                 p.scoring = parse_scoring(v);
                 r
             }
             "tax" => {
-                let (v, r) = take_value(rest, &["NONE", "SEKI", "ALL"])
-                    .ok_or_else(|| bad("tax", TAX_VALUES))?;
+                let words = katago_words(Tax::NAMES);
+                let (v, r) = take_value(rest, &words)
+                    .ok_or_else(|| bad("tax", katago_values(Tax::NAMES)))?;
                 p.tax = parse_tax(v);
                 r
             }
             "sui" => {
                 let (v, r) = take_value(rest, &["0", "1", "MULTI-STONE", "ALLOWED"])
-                    .ok_or_else(|| bad("sui", "0, 1, MULTI-STONE, ALLOWED"))?;
+                    .ok_or_else(|| bad("sui", "0, 1, MULTI-STONE, ALLOWED".to_owned()))?;
                 p.suicide = parse_suicide_word(v);
                 r
             }
             "whb" => {
-                let (v, r) =
-                    take_value(rest, &["0", "N", "N-1"]).ok_or_else(|| bad("whb", WHB_VALUES))?;
+                let words = katago_words(HandicapBonus::NAMES);
+                let (v, r) = take_value(rest, &words)
+                    .ok_or_else(|| bad("whb", katago_values(HandicapBonus::NAMES)))?;
                 p.whb = parse_whb(v);
                 r
             }
             "cycles" => {
-                let (v, r) = take_value(rest, &["IGNORE", "NO-RESULT"])
-                    .ok_or_else(|| bad("cycles", CYCLES_VALUES))?;
+                let words = katago_words(Cycles::NAMES);
+                let (v, r) = take_value(rest, &words)
+                    .ok_or_else(|| bad("cycles", katago_values(Cycles::NAMES)))?;
                 p.cycles = parse_cycles(v);
                 r
             }
@@ -501,7 +492,7 @@ fn read_compact_partial(text: &str) -> Result<Partial, KataGoRulesError> {
                             "fpok" => "fpok",
                             _ => "passStones",
                         },
-                        "0, 1",
+                        "0, 1".to_owned(),
                     )
                 })?;
                 let on = v == "1";
@@ -661,48 +652,6 @@ pub static COMPACT_SYNTAX: RulesSyntax = COMPACT_SYNTAX_DEF;
 /// nothing).
 pub static SYNTAXES: &[&RulesSyntax] = &[&JSON_SYNTAX, &COMPACT_SYNTAX];
 
-fn ko_word(ko: Ko) -> &'static str {
-    match ko {
-        Ko::None => "NONE",
-        Ko::Simple => "SIMPLE",
-        Ko::Positional => "POSITIONAL",
-        Ko::Situational => "SITUATIONAL",
-        Ko::NaturalSituational => "NATURAL-SITUATIONAL",
-        Ko::Spight => "SPIGHT",
-    }
-}
-
-fn scoring_word(s: Scoring) -> &'static str {
-    match s {
-        Scoring::Area => "AREA",
-        Scoring::Territory => "TERRITORY",
-        Scoring::Stones => "STONES",
-    }
-}
-
-fn tax_word(t: Tax) -> &'static str {
-    match t {
-        Tax::None => "NONE",
-        Tax::Seki => "SEKI",
-        Tax::All => "ALL",
-    }
-}
-
-fn whb_word(w: HandicapBonus) -> &'static str {
-    match w {
-        HandicapBonus::Zero => "0",
-        HandicapBonus::N => "N",
-        HandicapBonus::NMinusOne => "N-1",
-    }
-}
-
-fn cycles_word(c: Cycles) -> &'static str {
-    match c {
-        Cycles::Ignore => "IGNORE",
-        Cycles::NoResult => "NO-RESULT",
-    }
-}
-
 /// The goishi-only options that must be written out: those that reading without them would
 /// get wrong.
 fn needs_extensions(config: &GoConfig) -> bool {
@@ -740,17 +689,17 @@ pub fn to_json(config: &GoConfig) -> String {
     };
     let mut out = format!(
         "{{\"ko\":\"{}\",\"scoring\":\"{}\",\"tax\":\"{}\",\"suicide\":{},\"hasButton\":{},\"whiteHandicapBonus\":\"{}\"",
-        ko_word(config.ko),
-        scoring_word(config.scoring),
-        tax_word(config.tax),
+        config.ko.name().to_ascii_uppercase(),
+        config.scoring.name().to_ascii_uppercase(),
+        config.tax.name().to_ascii_uppercase(),
         suicide,
         config.button,
-        whb_word(config.handicap_bonus),
+        config.handicap_bonus.name().to_ascii_uppercase(),
     );
     if needs_extensions(config) {
         out.push_str(&format!(
             ",\"cycles\":\"{}\",\"passStones\":{}",
-            cycles_word(config.cycles),
+            config.cycles.name().to_ascii_uppercase(),
             config.pass_stones
         ));
     }
@@ -766,9 +715,9 @@ pub fn to_json(config: &GoConfig) -> String {
 pub fn to_compact(config: &GoConfig) -> String {
     let mut out = format!(
         "ko{}score{}tax{}sui{}",
-        ko_word(config.ko),
-        scoring_word(config.scoring),
-        tax_word(config.tax),
+        config.ko.name().to_ascii_uppercase(),
+        config.scoring.name().to_ascii_uppercase(),
+        config.tax.name().to_ascii_uppercase(),
         match SuicideValue::written(config.suicide, config.ko) {
             SuicideValue::Flag(flag) => u8::from(flag).to_string(),
             SuicideValue::Named(s) => s.name().to_ascii_uppercase(),
@@ -779,12 +728,12 @@ pub fn to_compact(config: &GoConfig) -> String {
     }
     if config.handicap_bonus != HandicapBonus::Zero {
         out.push_str("whb");
-        out.push_str(whb_word(config.handicap_bonus));
+        out.push_str(&config.handicap_bonus.name().to_ascii_uppercase());
     }
     if needs_extensions(config) {
         out.push_str(&format!(
             "cycles{}passStones{}",
-            cycles_word(config.cycles),
+            config.cycles.name().to_ascii_uppercase(),
             u8::from(config.pass_stones)
         ));
     }
@@ -960,7 +909,7 @@ mod tests {
         let cases: &[(&str, &str)] = &[
             (
                 r#"{"ko":"POSITINAL"}"#,
-                r#"unknown ko rule "POSITINAL"; expected one of: SIMPLE, POSITIONAL, SITUATIONAL, SPIGHT, NONE, NATURAL-SITUATIONAL"#,
+                r#"unknown ko rule "POSITINAL"; expected one of: NONE, SIMPLE, POSITIONAL, SITUATIONAL, NATURAL-SITUATIONAL, SPIGHT"#,
             ),
             (
                 r#"{"koRule":"SIMPLE"}"#,
@@ -1036,7 +985,7 @@ mod tests {
         let cases: &[(&str, &str)] = &[
             (
                 "koPOSITINALscoreAREA",
-                r#"unknown ko rule "POSITINAL"; expected one of: SIMPLE, POSITIONAL, SITUATIONAL, SPIGHT, NONE, NATURAL-SITUATIONAL"#,
+                r#"unknown ko rule "POSITINAL"; expected one of: NONE, SIMPLE, POSITIONAL, SITUATIONAL, NATURAL-SITUATIONAL, SPIGHT"#,
             ),
             (
                 "koSIMPLEscoreJAPANESE",
@@ -1301,7 +1250,7 @@ mod tests {
         let err = goishi_board::Rules::parse(r#"{"ko":"POSITINAL"}"#).unwrap_err();
         assert_eq!(
             err.to_string(),
-            r#"katago-json rules: unknown ko rule "POSITINAL"; expected one of: SIMPLE, POSITIONAL, SITUATIONAL, SPIGHT, NONE, NATURAL-SITUATIONAL"#
+            r#"katago-json rules: unknown ko rule "POSITINAL"; expected one of: NONE, SIMPLE, POSITIONAL, SITUATIONAL, NATURAL-SITUATIONAL, SPIGHT"#
         );
         let err = goishi_board::Rules::parse("koSIMPLEkomi7.3").unwrap_err();
         assert_eq!(
