@@ -353,6 +353,23 @@ fn a_board_may_be_refused_only_where_the_docs_say_so() {
     );
 }
 
+/// The two tests of a family crate fail loudly: a variant with no case folder, a variant
+/// that refuses a standard board.
+#[test]
+fn the_family_assertions_panic_with_what_failed() {
+    let no_cases = std::panic::catch_unwind(|| goishi_conformance::assert_cases_pass(&[&TOY]));
+    let message = *no_cases.unwrap_err().downcast::<String>().unwrap();
+    assert!(
+        message.contains("no case file in conformance/toy/capture"),
+        "{message}"
+    );
+
+    let refused =
+        std::panic::catch_unwind(|| goishi_conformance::assert_games_pass(&[&PICKY], &[]));
+    let message = *refused.unwrap_err().downcast::<String>().unwrap();
+    assert!(message.contains("refused the hex 7x7 board"), "{message}");
+}
+
 #[test]
 fn meta_checks_name_what_is_missing() {
     let root = std::env::temp_dir().join(format!("goishi-runner-meta-{}", std::process::id()));
