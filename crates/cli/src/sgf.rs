@@ -643,6 +643,7 @@ fn build_record(
     }
 
     extras.result = result.clone();
+    handicap_moves_as_setup(handicap, &mut board, &mut moves, &mut extras);
     // Without `PL`: the colour of the first move, else White after handicap stones (most
     // programs write no `PL` in a handicap game), else Black.
     let to_move = to_move
@@ -665,6 +666,49 @@ fn build_record(
         extras,
         games,
     })
+}
+
+/// Handicap stones written as Black's first moves rather than as `AB` (some programs write them
+/// so): with `HA[N]`, fewer than N black setup stones and no white one, Black's first
+/// placements before any other move make up the rest, on distinct empty points, and become
+/// setup stones (their nodes keep their other properties). Anything else is left as it is,
+/// for the variant to judge.
+fn handicap_moves_as_setup(
+    handicap: u32,
+    board: &mut Board,
+    moves: &mut Vec<RecordMove>,
+    extras: &mut Extras,
+) {
+    let black = board.count(Color::Black);
+    if handicap < 2 || black >= handicap || board.count(Color::White) > 0 {
+        return;
+    }
+    let missing = (handicap - black) as usize;
+    let mut points = Vec::with_capacity(missing);
+    for m in moves.iter().take(missing) {
+        match (m.color, &m.mv) {
+            (Color::Black, Ok(Move::Place(p))) if board.is_empty_at(*p) && !points.contains(p) => {
+                points.push(*p);
+            }
+            _ => return,
+        }
+    }
+    if points.len() < missing {
+        return;
+    }
+    for &p in &points {
+        board.set(p, Some(Color::Black));
+    }
+    moves.drain(..missing);
+    for node in &mut extras.nodes {
+        node.move_index = match node.move_index {
+            Some(i) if i < missing => {
+                node.turn = None;
+                None
+            }
+            other => other.map(|i| i - missing),
+        };
+    }
 }
 
 impl Record {
@@ -1128,6 +1172,39 @@ lines];W[tt]ZZ[a:b][c];B[ee]LB[ff:label])";
         // Without forced rules, KM applies on top of RU.
         let r = parse_record(text, &choice()).unwrap();
         assert_eq!(r.setup.rules.get("komi"), Some("7"));
+    }
+
+    #[test]
+    fn handicap_stones_written_as_moves_are_setup_stones() {
+        let r = parse_record(
+            "(;GM[1]SZ[9]HA[2];B[cc]C[first stone];B[gg];W[ee])",
+            &choice(),
+        )
+        .unwrap();
+        assert_eq!(r.setup.handicap, 2);
+        assert_eq!(r.setup.board.count(Color::Black), 2);
+        assert_eq!(r.setup.to_move, Color::White);
+        assert_eq!(r.moves.len(), 1);
+        assert_eq!(r.moves[0].text, "W[ee]");
+        let position = r.replay(usize::MAX).unwrap();
+        assert_eq!(position.history().len(), 1);
+        // Written back as setup stones; the first stone's comment keeps its node.
+        let (_, written) = rewrite("(;GM[1]SZ[9]HA[2];B[cc]C[first stone];B[gg];W[ee])");
+        assert!(written.contains("HA[2]PL[W]AB[gg][cc]"), "{written}");
+        assert!(written.contains(";C[first stone];W[ee]"), "{written}");
+        // Some stones in AB, the rest as moves.
+        let r = parse_record("(;GM[1]SZ[9]HA[3]AB[cc];B[gg];B[cg];W[ee])", &choice()).unwrap();
+        assert_eq!((r.setup.board.count(Color::Black), r.moves.len()), (3, 1));
+        // Not handicap stones: White moves first, or a point taken twice; the setup is then
+        // refused as it was.
+        for text in [
+            "(;GM[1]SZ[9]HA[2];B[cc];W[ee];B[gg])",
+            "(;GM[1]SZ[9]HA[2];B[cc];B[cc];W[ee])",
+            "(;GM[1]SZ[9]HA[2]AW[aa];B[cc];B[gg])",
+        ] {
+            let r = parse_record(text, &choice()).unwrap();
+            assert!(r.start().is_err(), "{text}");
+        }
     }
 
     #[test]
