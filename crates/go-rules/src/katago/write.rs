@@ -35,7 +35,7 @@ pub fn rules_to_json(variant: &VariantInfo, config: &GoConfig) -> String {
     json
 }
 
-/// KataGo's JSON for these rules; reads back to the same options through [`parse_json`].
+/// KataGo's JSON for these rules; reads back to the same options through [`parse_json`](super::parse_json).
 pub fn to_json(config: &GoConfig) -> String {
     let suicide = match SuicideValue::written(config.suicide, config.ko) {
         SuicideValue::Flag(flag) => flag.to_string(),
@@ -65,7 +65,7 @@ pub fn to_json(config: &GoConfig) -> String {
 }
 
 /// KataGo's compact form for these rules; reads back to the same options through
-/// [`parse_compact`].
+/// [`parse_compact`](super::parse_compact).
 pub fn to_compact(config: &GoConfig) -> String {
     let mut out = format!(
         "ko{}score{}tax{}sui{}",
