@@ -35,7 +35,8 @@ pub fn rules_to_json(variant: &VariantInfo, config: &GoConfig) -> String {
     json
 }
 
-/// KataGo's JSON for these rules; reads back to the same options through [`parse_json`](super::parse_json).
+/// KataGo's JSON for these rules; reads back to the same options through
+/// [`parse_json`](super::parse_json).
 pub fn to_json(config: &GoConfig) -> String {
     let suicide = match SuicideValue::written(config.suicide, config.ko) {
         SuicideValue::Flag(flag) => flag.to_string(),
