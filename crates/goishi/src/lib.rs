@@ -54,12 +54,16 @@ pub use goishi_capture_go as capture;
 /// The order of first uses does not matter: this crate submits a [`RegistryHook`] beside its
 /// lists, so the board crate's registry is built this way by whichever use comes first,
 /// [`Rules::parse`] and [`goishi_board::registry`] included. The hook is registered through
-/// `inventory` itself, but from the same code as these lists: a build that links the lists
-/// (any call of this function or of [`linked_variants`]) links the hook, where the linker may
-/// drop a rule crate's own registrations (a debug build for `wasm32-unknown-unknown`
-/// collects 12 of the 20 variants through `inventory` alone; `cargo xtask wasm-check`
-/// checks both profiles). Where no registration runs at all (a wasm module whose host does
-/// not run its constructors), the first call of this function installs the same registry.
+/// `inventory` itself, but from the same code as these lists, so the linker keeps it
+/// wherever it keeps them, while it may drop a rule crate's own registrations (a debug build
+/// for `wasm32-unknown-unknown` collects 12 of the 20 variants through `inventory` alone;
+/// `cargo xtask wasm-check` checks both profiles). Natively every registration is kept. On
+/// wasm, a program must call this function or [`linked_variants`] somewhere (in any code
+/// path, not necessarily first): one that only ever calls the re-exported core
+/// (`goishi::Rules::parse` and nothing of this crate's own) links neither the lists nor the
+/// hook, and its debug build has no variant at all. Where no registration runs at all (a wasm
+/// module whose host does not run its constructors), the first call of this function
+/// installs the same registry.
 pub fn registry() -> &'static Registry {
     static INSTALL: Once = Once::new();
     INSTALL.call_once(|| {
