@@ -14,12 +14,14 @@ mod fuzz;
 mod new_variant;
 #[cfg(test)]
 mod tidy;
+mod wasm_check;
 
 const USAGE: &str = "\
 usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S] [--json]
        cargo xtask fuzz --seconds N [--target T] [--seed S] [--release]
        cargo xtask docs [--check]
        cargo xtask new-variant --id FAMILY/NAME [--family TITLE] [--crate DIR] [--root DIR] [--dry-run]
+       cargo xtask wasm-check [--profile debug|release]
 
   conformance   run the conformance suites of every registered variant (or of --variant):
                 the meta checks, the case files under conformance/, and the universal
@@ -52,6 +54,12 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
     --root DIR        the workspace to write into (default: this one)
     --dry-run         list the files it would write, write nothing
 
+  wasm-check    build crates/wasm-check (the facade) for wasm32-unknown-unknown, run it in
+                Node.js, and check that its registry holds every variant of the native
+                explicit lists, also when goishi_board::registry() or Rules::parse is
+                read first; needs `rustup target add wasm32-unknown-unknown` and node
+    --profile P   one profile: debug or release (default: each in turn)
+
 Exit status: 0 when everything passed, 1 on a failure, 2 on a usage error.";
 
 const DEFAULT_GAMES: u32 = 20;
@@ -74,6 +82,10 @@ fn main() -> ExitCode {
         },
         Some("new-variant") => match new_variant::parse(&args[1..]) {
             Ok(options) => new_variant::run(&options),
+            Err(message) => usage_error(&message),
+        },
+        Some("wasm-check") => match wasm_check::parse(&args[1..]) {
+            Ok(profiles) => wasm_check::run(&profiles),
             Err(message) => usage_error(&message),
         },
         Some("help" | "-h" | "--help") => {

@@ -27,8 +27,8 @@ pub use options::{format_halves, parse_halves, BadValue, OptionKind, OptionSpec}
 pub use point::{Move, Point, Turn};
 pub use position::{GameResult, IllegalMove, Margin, MoveEffect, PlayError, Position, Score};
 pub use rules::{
-    install_registry, inventory_is_empty, normalize_name, registry, ForeignRules, Registry, Rules,
-    RulesError, RulesSyntax, VariantInfo,
+    install_registry, inventory_is_empty, normalize_name, registry, ForeignRules, Registry,
+    RegistryHook, Rules, RulesError, RulesSyntax, VariantInfo,
 };
 pub use setup::{parse_turn, GameRecord, RecordError, Setup, SetupError, SetupErrors};
 

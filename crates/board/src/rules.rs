@@ -273,15 +273,53 @@ impl Registry {
 
 static REGISTRY: OnceLock<Registry> = OnceLock::new();
 
-/// The registry of this program: what `inventory` collected, on first use, unless a registry
-/// was installed before with [`install_registry`]. [`Rules::parse`], setups and game records
-/// read rules strings through it.
-pub fn registry() -> &'static Registry {
-    REGISTRY.get_or_init(Registry::collect)
+/// Builds the program's registry in place of [`Registry::collect`]: the facade crate
+/// (`goishi`) submits one with `inventory`, beside its explicit lists of variants, so that a
+/// program that links those lists gets them in its registry even where the linker dropped
+/// some rule crate's own registrations (a debug build for `wasm32-unknown-unknown`).
+#[derive(Debug)]
+pub struct RegistryHook {
+    /// The crate that submits it: `goishi`.
+    pub by: &'static str,
+    /// Builds the registry (called once, by the first use of [`registry`]).
+    pub build: fn() -> Registry,
 }
 
-/// Installs the program's registry explicitly, for targets where `inventory` collects nothing
-/// (the facade crate does it from its explicit lists). It must come before the first use of
+inventory::collect!(RegistryHook);
+
+/// The registry of this program, built on first use: by the [`RegistryHook`] that was
+/// submitted (the facade's: its explicit lists and what `inventory` collected), else from
+/// what `inventory` collected, unless a registry was installed before with
+/// [`install_registry`]. [`Rules::parse`], setups and game records read rules strings
+/// through it.
+pub fn registry() -> &'static Registry {
+    REGISTRY.get_or_init(initial_registry)
+}
+
+/// The registry built by the first use of [`registry`]. Two hooks (two facades linked) are a
+/// registration problem; the one of the first crate by name builds the registry.
+fn initial_registry() -> Registry {
+    let mut hooks: Vec<&'static RegistryHook> =
+        inventory::iter::<RegistryHook>.into_iter().collect();
+    hooks.sort_by_key(|h| h.by);
+    let Some((first, others)) = hooks.split_first() else {
+        return Registry::collect();
+    };
+    let mut registry = (first.build)();
+    if !others.is_empty() {
+        let by: Vec<&str> = hooks.iter().map(|h| h.by).collect();
+        registry.problems.push(format!(
+            "registry hooks are submitted by {}; the one of {} was used",
+            by.join(", "),
+            first.by
+        ));
+    }
+    registry
+}
+
+/// Installs the program's registry explicitly, in place of the one [`registry`] would build
+/// (the facade crate installs its own on the first call of `goishi::registry()`, for the
+/// case where no registration ran at all). It must come before the first use of
 /// [`registry`]; returns `false` (and changes nothing) when the registry is already set.
 pub fn install_registry(registry: Registry) -> bool {
     REGISTRY.set(registry).is_ok()

@@ -45,6 +45,27 @@ fn registered_variants_are_those_of_the_enabled_features() {
     assert_eq!(goishi::registry().problems(), [] as [String; 0]);
 }
 
+/// The registry holds every variant of the explicit lists, each once, whatever `inventory`
+/// collected (`cargo xtask wasm-check` checks the same in wasm32 builds), and the board
+/// crate's registry is that one: the facade's hook built it.
+#[test]
+fn the_registry_holds_every_linked_variant_once() {
+    let linked: Vec<&str> = goishi::linked_variants().iter().map(|v| v.id).collect();
+    let linked_set: BTreeSet<String> = linked.iter().map(|s| (*s).to_owned()).collect();
+    assert_eq!(linked.len(), linked_set.len(), "duplicate in {linked:?}");
+    let registered: Vec<&str> = goishi::registry().variants().map(|v| v.id).collect();
+    assert_eq!(registered.len(), linked.len(), "{registered:?}");
+    let registered: BTreeSet<String> = registered.iter().map(|s| (*s).to_owned()).collect();
+    assert_eq!(registered, linked_set);
+    assert_eq!(registered, expected());
+    assert!(std::ptr::eq(goishi::registry(), goishi::board::registry()));
+    let hooks: Vec<&str> = goishi::board::inventory::iter::<goishi::RegistryHook>
+        .into_iter()
+        .map(|h| h.by)
+        .collect();
+    assert_eq!(hooks, ["goishi"]);
+}
+
 #[test]
 fn inventory_collected_the_same_variants_as_the_explicit_lists() {
     let collected: BTreeSet<String> = goishi::board::registry()
