@@ -30,7 +30,9 @@ pub struct Reference {
 /// A parsed `source`: its references and the note after them (empty if none).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Source {
+    /// The files and headings, in the order written.
     pub references: Vec<Reference>,
+    /// The free text after `: `, if any.
     pub note: String,
 }
 
