@@ -281,6 +281,15 @@ pub fn plan(options: &NewVariant) -> Result<Vec<FileEdit>, String> {
             .unwrap_or_else(|| family.to_owned()),
     };
     let title = options.title.clone().unwrap_or_else(|| camel(family));
+    // The cases' `source`: a heading of the family's rules page (a preset's own section, or
+    // the new page's "Variants" and title), which the meta-suite resolves.
+    let (rules_page, case_anchor) = match &existing {
+        Some(c) => (
+            c.docs.to_string_lossy().replace('\\', "/"),
+            goishi_conformance::source::slug(&id),
+        ),
+        None => (format!("docs/rules/{dir_name}.md"), "variants".to_owned()),
+    };
     let names = Names {
         vars: vec![
             ("id", id.clone()),
@@ -293,6 +302,9 @@ pub fn plan(options: &NewVariant) -> Result<Vec<FileEdit>, String> {
             ("module", family.replace('-', "_")),
             ("Type", format!("{}Position", camel(family))),
             ("CONST", name.replace('-', "_").to_ascii_uppercase()),
+            ("rules_page", rules_page),
+            ("case_anchor", case_anchor),
+            ("title_anchor", goishi_conformance::source::slug(&title)),
         ],
     };
     let cases = Path::new("conformance").join(family).join(name);
@@ -572,6 +584,19 @@ mod tests {
         to
     }
 
+    /// Every case of a scaffolded case file cites a heading that exists (the meta-suite's rule).
+    fn sources_resolve(root: &Path, file: &str) {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let cases = goishi_conformance::parse_cases(&text).unwrap();
+        assert!(!cases.is_empty());
+        for case in cases {
+            let source = case.source.unwrap_or_default();
+            if let Err(e) = goishi_conformance::source::check(&source, root) {
+                panic!("{file}, case {:?}: {e}", case.name);
+            }
+        }
+    }
+
     fn options(root: &Path, id: &str) -> NewVariant {
         let mut o = parse(&args(&["--id", id])).unwrap();
         o.root = root.to_path_buf();
@@ -633,6 +658,7 @@ mod tests {
         // Nothing was written, and a second family of the same crate folder is refused.
         assert!(!root.join("crates/demo").exists());
         apply(&root, &edits).unwrap();
+        sources_resolve(&root, "conformance/demo/first/basic.toml");
         assert!(plan(&options(&root, "demo/first"))
             .unwrap_err()
             .contains("already listed"));
@@ -660,6 +686,8 @@ mod tests {
             "{variants}"
         );
         assert!(variants.contains("    &TEN,\n    // new-variant: list above this line"));
+        apply(&root, &edits).unwrap();
+        sources_resolve(&root, "conformance/capture/ten/basic.toml");
         // A family whose crate has no metadata (Go) is refused with a pointer to the docs.
         let err = plan(&options(&root, "go/new-rules")).unwrap_err();
         assert!(err.contains("its presets are added by hand"), "{err}");

@@ -1,6 +1,8 @@
 //! What a value costs in memory, measured with the counting global allocator of
 //! `goishi-conformance`, which the bench binary installs to measure the heap bytes of a
-//! position honestly (every allocation counted, whichever engine makes it):
+//! position honestly (every allocation counted, whichever engine makes it). The counters are
+//! the calling thread's: a footprint is a clone made on this thread, so what criterion or
+//! another thread allocates meanwhile does not count:
 //!
 //! ```text
 //! #[global_allocator]

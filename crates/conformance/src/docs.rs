@@ -313,10 +313,30 @@ fn code_list(items: &[String]) -> String {
     }
 }
 
+/// A case's `source` with each `PATH#ANCHOR` made a link that works from the variant's page.
+fn source_links(id: &str, source: &str) -> String {
+    let Ok(parsed) = crate::source::parse(source) else {
+        return source.trim_end_matches('.').to_owned();
+    };
+    let depth = page_path(id).parent().map_or(0, |p| p.components().count());
+    let up = "../".repeat(depth);
+    let links = parsed
+        .references
+        .iter()
+        .map(|r| format!("[{0}#{1}]({up}{0}#{1})", r.path, r.anchor))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if parsed.note.is_empty() {
+        links
+    } else {
+        format!("{links}: {}", parsed.note.trim_end_matches('.'))
+    }
+}
+
 fn draw_case(registry: &Registry, id: &str, dir: &Path, case: &Case) -> String {
     let mut out = format!("\n#### {}\n\n", case.name);
     if let Some(source) = &case.source {
-        let _ = writeln!(out, "Source: {}.\n", source.trim_end_matches('.'));
+        let _ = writeln!(out, "Source: {}.\n", source_links(id, source));
     }
     let rules = case.rules_strings(id);
     if rules != [id] {

@@ -8,7 +8,8 @@
 //! - `games <board>`: the universal suites, properties every variant must have, checked along
 //!   seeded random games on several boards (see [`games`]);
 //! - `meta`: the registry against the committed variant list, the case folders and the docs
-//!   pages (see [`meta`]).
+//!   pages, and that every case's `source` names a file and a heading of the repository
+//!   (see [`meta`] and [`source`]).
 //!
 //! Every failure names the file and the case, or the variant, board and seed of the game.
 //!
@@ -27,6 +28,7 @@ pub mod docs;
 pub mod games;
 pub mod meta;
 mod snapshot;
+pub mod source;
 
 pub use case::{parse_cases, parse_move, parse_turn, Case, OneOrMany, SizeSpec};
 pub use games::{play_game, standard_boards, Checker, GameError, GameSummary, TestBoard};
@@ -48,6 +50,11 @@ impl Layout {
     pub fn workspace() -> Layout {
         let here = Path::new(env!("CARGO_MANIFEST_DIR"));
         Layout::new(here.parent().and_then(Path::parent).unwrap_or(here))
+    }
+
+    /// The repository root: case sources name files relative to it.
+    pub fn root(&self) -> &Path {
+        &self.root
     }
 
     /// `conformance/`.

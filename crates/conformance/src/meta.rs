@@ -1,6 +1,7 @@
 //! Meta-tests over the registry and the case folders: the registered ids equal the committed
 //! list, every variant has cases and a docs page, every case folder belongs to a variant, and
-//! the registry reports no problem.
+//! the registry reports no problem, and every case's `source` resolves to a file and a heading
+//! of the repository ([`crate::source`]).
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -56,6 +57,10 @@ pub fn checks(registry: &Registry, layout: &Layout) -> Vec<Check> {
         Check {
             name: "every case file is well formed (TOML, known fields, unique kebab-case names)",
             problems: malformed_files(layout),
+        },
+        Check {
+            name: "every case source names a file and a heading of the repository",
+            problems: crate::source::problems(layout),
         },
     ]
 }

@@ -54,7 +54,7 @@ fn a_correct_variant_passes_every_suite() {
             "games graph petersen",
         ]
     );
-    assert_eq!(report.rows[0].passed, 6, "six meta checks");
+    assert_eq!(report.rows[0].passed, 7, "seven meta checks");
     assert_eq!(report.rows[1].passed, 10, "ten cases in basics.toml");
     assert!(report.rows[2..].iter().all(|r| r.passed == 3));
     let table = report.table();
@@ -384,7 +384,18 @@ fn meta_checks_name_what_is_missing() {
         "[[case]]\nname = \"a\"\n[[case]]\nname = \"a\"\n",
     )
     .unwrap();
-    std::fs::write(root.join("docs/rules/toy.md"), "toy/capture-like things").unwrap();
+    std::fs::write(
+        cases.join("toy/ghost/sources.toml"),
+        "[[case]]\nname = \"no-source\"\n\
+         [[case]]\nname = \"bad\"\nsource = \"docs/rules/toy.md#toy docs/rules/toy.md#nowhere: a note\"\n\
+         [[case]]\nname = \"good\"\nsource = \"docs/rules/toy.md#toy: a note\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("docs/rules/toy.md"),
+        "# Toy\n\ntoy/capture-like things",
+    )
+    .unwrap();
     let checks = goishi_conformance::meta::checks(&registry(), &Layout::new(&root));
     std::fs::remove_dir_all(&root).unwrap();
     let problems: Vec<String> = checks.into_iter().flat_map(|c| c.problems).collect();
@@ -398,6 +409,8 @@ fn meta_checks_name_what_is_missing() {
             "conformance/toy/capture/notes.txt is neither a case file (.toml) nor a note (.md) nor a graph board (.graph)",
             "conformance/toy/ghost belongs to no registered variant (toy/ghost)",
             "conformance/toy/ghost/twice.toml: case name \"a\" is used twice",
+            "conformance/toy/ghost/sources.toml, case \"no-source\": has no source",
+            "conformance/toy/ghost/sources.toml, case \"bad\": source \"docs/rules/toy.md#toy docs/rules/toy.md#nowhere: a note\": docs/rules/toy.md has no heading #nowhere (its headings: #toy)",
         ]
     );
 }

@@ -192,7 +192,7 @@ option_choices! {
 
 // Go's ko words again, without Spight's: contact capture and Go know nothing of each other.
 option_choices! {
-    /// The repetition rule (the meanings of go-rules.md section 3).
+    /// The repetition rule (the meanings of docs/rules/go.md#ko-repetition).
     pub enum Ko {
         /// No repetition check.
         None = "none",

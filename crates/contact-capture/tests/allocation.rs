@@ -2,7 +2,9 @@
 //! listing moves allocate nothing.
 //!
 //! The counting global allocator of `goishi-conformance` counts the allocations of a game
-//! replayed after a first run has grown the buffers.
+//! replayed after a first run has grown the buffers. It counts this thread's allocations
+//! only, so that the test harness's own threads, busy at the same time on a loaded machine,
+//! cannot add to the count.
 
 use goishi_board::{Move, Point, Position, Registry, Setup};
 use goishi_conformance::alloc::{self, Counting};

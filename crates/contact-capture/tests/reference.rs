@@ -22,8 +22,8 @@ struct Params {
     capped: bool,
 }
 
-/// The rule of contact-capture.md section 2, written plainly: after `mover` places at `p`,
-/// which opponent stones go?
+/// The rule of docs/rules/contact-capture.md#the-capture-model, written plainly: after
+/// `mover` places at `p`, which opponent stones go?
 fn reference(
     board: &Board,
     table: &NeighborTable,
