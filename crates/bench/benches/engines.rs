@@ -335,7 +335,7 @@ fn memory() -> (Vec<Value>, Vec<Value>) {
         if alloc::installed() {
             let before = alloc::live();
             let fresh = Goishi::with_ko(KoRule::Simple, size);
-            let built = alloc::live() - before;
+            let built = usize::try_from(alloc::live() - before).unwrap_or(0);
             let own = alloc::footprint(&fresh).map_or(0, |f| f.heap_bytes);
             drop(fresh);
             shared.push(

@@ -41,7 +41,7 @@ pub fn footprint<T: Clone>(value: &T) -> Option<Footprint> {
     drop(copy);
     Some(Footprint {
         inline_bytes: std::mem::size_of::<T>(),
-        heap_bytes: bytes1.saturating_sub(bytes0),
+        heap_bytes: usize::try_from(bytes1 - bytes0).unwrap_or(0),
         allocations: allocs1.saturating_sub(allocs0),
     })
 }

@@ -133,10 +133,11 @@ pub fn allocations() -> usize {
     with_thread(|t| t.allocations.get(), 0)
 }
 
-/// The heap bytes this thread has allocated and not freed (never below zero): zero unless
-/// [`Counting`] is the global allocator.
-pub fn live() -> usize {
-    with_thread(|t| t.live.get().max(0).unsigned_abs(), 0)
+/// The heap bytes this thread has allocated less those it has freed: zero unless
+/// [`Counting`] is the global allocator. It is negative once the thread has freed memory that
+/// another thread allocated; the difference of two readings is exact either way.
+pub fn live() -> isize {
+    with_thread(|t| t.live.get(), 0)
 }
 
 /// Whether [`Counting`] is the global allocator of this program (it counts a probe).

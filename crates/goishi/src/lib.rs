@@ -63,7 +63,9 @@ pub use goishi_capture_go as capture;
 /// (`goishi::Rules::parse` and nothing of this crate's own) links neither the lists nor the
 /// hook, and its debug build has no variant at all. Where no registration runs at all (a wasm
 /// module whose host does not run its constructors), the first call of this function
-/// installs the same registry.
+/// installs the same registry, provided that it comes before anything else reads the board
+/// crate's registry (`Rules::parse`, `goishi::board::registry`): on such a host, call
+/// `goishi::registry()` once at start-up.
 pub fn registry() -> &'static Registry {
     static INSTALL: Once = Once::new();
     INSTALL.call_once(|| {
