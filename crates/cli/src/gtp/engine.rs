@@ -7,7 +7,7 @@
 //!
 //! A failed command changes nothing by construction: every handler validates everything
 //! before it changes anything, and a handler that starts another game builds it aside and
-//! swaps it in last ([`Engine::replace_game`]). The guard clones nothing: the game a
+//! swaps it in last (`Engine::replace_game`). The guard clones nothing: the game a
 //! command replaces is kept (moved, not copied) until the command ends, and put back if it
 //! panics; a command that panics while changing the game in place (`play`, `undo`) gets
 //! its game rebuilt from its setup and the moves it had before the command.
