@@ -6,13 +6,13 @@
 //!
 //! The layers, each in its module:
 //!
-//! - [`decode`]: bytes to text (UTF-8, or ISO-8859-1 when the file's `CA` allows it);
+//! - [`decode`](mod@decode): bytes to text (UTF-8, or ISO-8859-1 when the file's `CA` allows it);
 //! - [`record`]: the game-record model ([`Record`], its moves, the properties kept for
 //!   writing back) and its replay through the variant's rules;
 //! - [`read`]: SGF text to records (`SZ`, `RU`, `KM`, `HA`, `PL`, setup stones and their
 //!   rectangles, handicap stones written as moves, unknown properties kept);
-//! - [`write`]: a game back to SGF text;
-//! - [`file`]: reading a file from disk within the size limit (`std::fs`; the one module
+//! - [`write`](mod@write): a game back to SGF text;
+//! - [`file`](mod@file): reading a file from disk within the size limit (`std::fs`; the one module
 //!   that touches the file system, kept here so that every front end reads files alike);
 //! - [`error`]: the typed errors ([`SgfError`] names the node and the property,
 //!   [`WriteError`] says why a game cannot be written).
