@@ -202,7 +202,7 @@ fn run_command(args: Vec<OsString>) -> i32 {
                 Err(e) => return fail(&format!("--rules/--size: {e}"), EXIT_ERROR),
             };
             if no_files {
-                engine.set_file_access(crate::gtp::FileAccess::None);
+                engine.set_file_access(crate::gtp::FileAccess::Off);
             }
             let stdin = std::io::stdin();
             let stdout = std::io::stdout();

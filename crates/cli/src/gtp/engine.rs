@@ -37,7 +37,7 @@ pub enum FileAccess {
     ReadOnly,
     /// Both are refused (`goishi gtp --no-files`, for controllers that are not trusted with
     /// the file system); `printsgf` without a file still answers the record.
-    None,
+    Off,
 }
 
 /// A game the running command replaced, kept until the command ends.
@@ -92,7 +92,7 @@ impl Engine {
     }
 
     /// Allows or forbids the commands that read or write files (`loadsgf`, `printsgf
-    /// FILE`): `goishi gtp --no-files` forbids both ([`FileAccess::None`]). Forbidden, they
+    /// FILE`): `goishi gtp --no-files` forbids both ([`FileAccess::Off`]). Forbidden, they
     /// answer an error and change nothing.
     pub fn set_file_access(&mut self, access: FileAccess) {
         self.files = access;

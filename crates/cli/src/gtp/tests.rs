@@ -234,7 +234,7 @@ fn a_panic_leaves_the_state_as_it_was() {
 fn file_commands_can_be_switched_off() {
     let mut e = engine("go/chinese", 9);
     assert_eq!(e.file_access(), FileAccess::ReadWrite);
-    e.set_file_access(FileAccess::None);
+    e.set_file_access(FileAccess::Off);
     e.run("play", &["b", "E5"]).unwrap();
     let before = snapshot(&mut e);
     for (name, args) in [

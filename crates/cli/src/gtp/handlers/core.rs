@@ -357,7 +357,7 @@ impl Engine {
     }
 
     pub(in crate::gtp) fn loadsgf(&mut self, a: &[&str]) -> Answer {
-        if self.files == FileAccess::None {
+        if self.files == FileAccess::Off {
             return files_off("loadsgf", self.files);
         }
         let path = std::path::Path::new(a[0]);
