@@ -182,6 +182,8 @@ impl Engine {
                     }
                     None => self.rebuild(moves, last),
                 }
+                // A player that follows the game starts afresh from the restored one.
+                Player::<dyn Position>::new_game(&mut self.player);
                 Err(format!(
                     "internal error: {name} (a bug in goishi; the command was undone): {message}"
                 ))
