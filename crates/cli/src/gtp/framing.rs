@@ -17,11 +17,24 @@ pub fn format_response(id: Option<&str>, answer: &Answer) -> String {
         Ok(t) => ('=', t.as_str()),
         Err(t) => ('?', t.as_str()),
     };
-    let mut body = text.trim_end().replace('\r', "");
-    while body.contains("\n\n") {
-        body = body.replace("\n\n", "\n \n");
+    let text = text.trim_end();
+    let id = id.unwrap_or("");
+    let mut out = String::with_capacity(text.len() + id.len() + 4);
+    out.push(mark);
+    out.push_str(id);
+    out.push(' ');
+    if text.contains(['\r', '\n']) {
+        let mut body = text.replace('\r', "");
+        while body.contains("\n\n") {
+            body = body.replace("\n\n", "\n \n");
+        }
+        out.push_str(&body);
+    } else {
+        // One line (every answer of `play`): no copy of the text.
+        out.push_str(text);
     }
-    format!("{mark}{} {body}\n\n", id.unwrap_or(""))
+    out.push_str("\n\n");
+    out
 }
 
 /// Preprocesses a raw line as GTP says: control characters other than HT dropped, the
