@@ -2,18 +2,27 @@
 //! harness of `crates/hardening` (`tests/fuzz.rs`) for N seconds per target, one target after
 //! the other, and prints what each did.
 //!
-//! A thin front end: it runs `cargo test -p goishi-hardening --test fuzz` with
-//! `GOISHI_FUZZ_SECONDS` (and `GOISHI_FUZZ_TARGET`, `GOISHI_FUZZ_SEED`) set. A failing input
-//! is shrunk and saved under `crates/hardening/corpus/<target>/`, where the corpus tests of
-//! the default `cargo test` replay it.
+//! A thin front end: it runs `cargo test -p goishi-hardening --test fuzz` (the `gtp` target:
+//! `cargo test -p goishi-cli --test fuzz_gtp`, the CLI's, on the hardening crate's runner)
+//! with `GOISHI_FUZZ_SECONDS` (and `GOISHI_FUZZ_TARGET`, `GOISHI_FUZZ_SEED`) set. A failing
+//! input is shrunk and saved under `crates/hardening/corpus/<target>/`, where the corpus
+//! tests of the default `cargo test` replay it.
 
 use crate::flags::Flags;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, ExitCode, Stdio};
 
-/// The targets of the harness (`goishi_hardening::targets::NAMES`; a test there checks that
-/// this list agrees).
+/// The targets of the harness (`goishi_hardening::targets::NAMES` and the CLI's `gtp`; a
+/// test there checks that this list agrees).
 pub const TARGETS: &[&str] = &["rules", "sgf", "gtp", "diagram"];
+
+/// The package and the test binary that hold a target's harness.
+pub fn harness(target: &str) -> (&'static str, &'static str) {
+    match target {
+        "gtp" => ("goishi-cli", "fuzz_gtp"),
+        _ => ("goishi-hardening", "fuzz"),
+    }
+}
 
 /// What `fuzz` was asked to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,15 +70,9 @@ pub fn run(options: &FuzzOptions) -> ExitCode {
     let mut summary = Vec::new();
     let mut failed = Vec::new();
     for target in &options.targets {
+        let (package, test) = harness(target);
         let mut cmd = Command::new(&cargo);
-        cmd.args([
-            "test",
-            "--quiet",
-            "-p",
-            "goishi-hardening",
-            "--test",
-            "fuzz",
-        ]);
+        cmd.args(["test", "--quiet", "-p", package, "--test", test]);
         if options.release {
             cmd.arg("--release");
         }
@@ -132,6 +135,14 @@ mod tests {
 
     fn args(a: &[&str]) -> Vec<String> {
         a.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    #[test]
+    fn every_target_has_a_harness() {
+        assert_eq!(harness("gtp"), ("goishi-cli", "fuzz_gtp"));
+        for t in ["rules", "sgf", "diagram"] {
+            assert_eq!(harness(t), ("goishi-hardening", "fuzz"));
+        }
     }
 
     #[test]

@@ -56,6 +56,10 @@ enum Command {
         /// The seed of genmove's random choices; default 0.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Switch off the commands that read or write files (loadsgf, printsgf FILE), for
+        /// controllers that are not trusted with the file system.
+        #[arg(long)]
+        no_files: bool,
     },
     /// Replay SGF records under their rules and report the first illegal move or the final
     /// position and result of each.
@@ -182,7 +186,12 @@ fn run_command(args: Vec<OsString>) -> i32 {
             let _ = std::io::stdout().write_all(text.as_bytes());
             EXIT_OK
         }
-        Command::Gtp { rules, size, seed } => {
+        Command::Gtp {
+            rules,
+            size,
+            seed,
+            no_files,
+        } => {
             let text = rules.as_deref().unwrap_or(DEFAULT_RULES);
             let rules = match parse_rules(text) {
                 Ok(r) => r,
@@ -192,6 +201,9 @@ fn run_command(args: Vec<OsString>) -> i32 {
                 Ok(e) => e,
                 Err(e) => return fail(&format!("--rules/--size: {e}"), EXIT_ERROR),
             };
+            if no_files {
+                engine.set_file_access(crate::gtp::FileAccess::Off);
+            }
             let stdin = std::io::stdin();
             let stdout = std::io::stdout();
             match crate::gtp::serve(&mut engine, stdin.lock(), stdout.lock()) {
@@ -246,7 +258,7 @@ fn run_command(args: Vec<OsString>) -> i32 {
                                 &format!(
                                     "--out {}: cannot create the file: {}",
                                     path.display(),
-                                    crate::sgf::io_message(&e)
+                                    crate::common::io_message(&e)
                                 ),
                                 EXIT_ERROR,
                             )
@@ -271,7 +283,7 @@ fn run_command(args: Vec<OsString>) -> i32 {
             move_number,
             rules,
         } => {
-            let rules = match rules.as_deref().map(crate::sgf::Forced::parse).transpose() {
+            let rules = match rules.as_deref().map(goishi_sgf::Forced::parse).transpose() {
                 Ok(r) => r,
                 Err(e) => return fail(&format!("--rules: {e}"), EXIT_ERROR),
             };

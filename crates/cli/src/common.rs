@@ -17,18 +17,7 @@ pub fn parse_rules(text: &str) -> Result<Rules, RulesError> {
     registry().parse_rules(text)
 }
 
-/// Whether a rules string names a komi (in goishi's form `komi=`, or KataGo's JSON and
-/// compact forms): then it wins over a komi from elsewhere (a record's `KM`, the game's).
-pub fn names_komi(text: &str) -> bool {
-    // `komi` as a key: followed by `=` (goishi's form), `"` (the JSON key) or a number
-    // (KataGo's compact form), not as part of another word (a graph file named komi-net.txt).
-    let lower = text.to_ascii_lowercase();
-    lower.match_indices("komi").any(|(at, _)| {
-        let rest = lower[at + 4..].trim_start();
-        let rest = rest.strip_prefix(['+', '-']).unwrap_or(rest);
-        rest.starts_with(['=', '"', '.']) || rest.starts_with(|c: char| c.is_ascii_digit())
-    })
-}
+pub use goishi_sgf::{io_message, names_komi};
 
 /// Whether the rules are of the Go family.
 pub fn is_go(rules: &Rules) -> bool {
@@ -73,31 +62,5 @@ pub fn game_id(rules: &Rules) -> String {
     match chars.next() {
         Some(first) => first.to_ascii_uppercase().to_string() + chars.as_str(),
         None => v.family.to_owned(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::names_komi;
-
-    #[test]
-    fn a_komi_is_named_as_a_key() {
-        for named in [
-            "go/chinese:komi=7",
-            "japanese:KOMI = 0.5",
-            r#"{"ko":"SIMPLE","komi":6.5}"#,
-            "koSIMPLEscoreAREAsui0komi-2.5",
-            "koSIMPLEkomi.5",
-        ] {
-            assert!(names_komi(named), "{named}");
-        }
-        for unnamed in [
-            "go/chinese",
-            "go/chinese:board=graph:komi-net.txt",
-            "komilike",
-            r#"{"ko":"SIMPLE"}"#,
-        ] {
-            assert!(!names_komi(unnamed), "{unnamed}");
-        }
     }
 }

@@ -5,10 +5,8 @@ pub mod cli;
 pub mod common;
 pub mod go_ext;
 pub mod gtp;
-pub mod policy;
 pub mod replay;
 pub mod selfplay;
-pub mod sgf;
 pub mod show;
 pub mod variants;
 

@@ -17,10 +17,11 @@ use goishi::Color;
 use serde::Serialize;
 
 use crate::common::{parse_rules, DEFAULT_RULES};
-use crate::sgf::{self, Forced, RulesChoice};
+use goishi_sgf::{self as sgf, Forced, RulesChoice};
 
-/// The stack of a replay thread: SGF trees are recursive structures.
-pub const WORKER_STACK: usize = 256 << 20;
+/// The stack of a replay thread: SGF trees are recursive structures
+/// ([`goishi_sgf::READER_STACK`]).
+pub const WORKER_STACK: usize = sgf::READER_STACK;
 
 /// How a record fared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

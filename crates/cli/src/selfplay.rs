@@ -1,65 +1,15 @@
-//! `goishi selfplay`: random legal games with `genmove`'s policy, written as SGF.
-//!
-//! Game `g` (from 0) of a run with seed `S` draws its moves from ChaCha8 seeded with `S` on
-//! stream `g`, so the same seed gives the same games, and any one game can be replayed
-//! alone. A game stops when the rules end it, or after 3 x (number of points) moves.
+//! `goishi selfplay`: the command's front end over the self-play loop of `goishi-play`
+//! (random legal games with `genmove`'s policy): each game written as SGF as soon as it is
+//! played, and the totals on standard error.
 
 use std::time::Instant;
 
-use goishi::{GameResult, Position, Rules};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use goishi::{GameResult, Rules};
+pub use goishi_play::selfplay::{move_cap, play_game, Game};
+use goishi_sgf::{write_game, WriteOptions};
 
-use crate::common::take_size;
-use crate::policy::choose_move;
-use crate::sgf::{write_game, WriteOptions};
-
-/// One self-play game.
-#[derive(Debug)]
-pub struct Game {
-    pub position: Box<dyn Position>,
-    /// Whether the game stopped at the move cap rather than by the rules.
-    pub capped: bool,
-}
-
-/// The move cap of a board: 3 x its number of points.
-pub fn move_cap(points: usize) -> usize {
-    3 * points
-}
-
-/// Plays game number `index` of the run seeded with `seed`.
-pub fn play_game(
-    rules: &Rules,
-    size: Option<(u32, u32)>,
-    seed: u64,
-    index: u64,
-) -> Result<Game, String> {
-    let mut rules = rules.clone();
-    let size = take_size(&mut rules).or(size);
-    let mut position = rules.new_game(size).map_err(|e| e.to_string())?;
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(index);
-    let cap = move_cap(position.geometry().num_points());
-    let mut scratch = Vec::new();
-    while !position.is_over() && position.history().len() < cap {
-        let color = position.side_to_move();
-        let mv = choose_move(position.as_ref(), color, &mut rng, &mut scratch);
-        position.play_as(color, mv).map_err(|e| {
-            format!(
-                "internal error: move {} ({} {}) was chosen among the legal moves but refused: {}",
-                position.history().len() + 1,
-                color.name(),
-                mv.name(position.geometry()),
-                e.reason
-            )
-        })?;
-    }
-    let capped = !position.is_over();
-    Ok(Game { position, capped })
-}
-
-/// The SGF of a self-play game.
-pub fn game_sgf(game: &Game, seed: u64, index: u64) -> Result<String, String> {
+/// The SGF of a self-play game, with the seed and the game number in its `GC`.
+pub fn game_sgf(game: &Game, seed: u64, index: u64) -> Result<String, goishi_sgf::WriteError> {
     let mut comment = format!("goishi selfplay, seed {seed}, game {index}");
     if game.capped {
         comment.push_str(&format!(
@@ -101,8 +51,9 @@ pub fn run(options: &SelfplayOptions, out: &mut dyn std::io::Write) -> Result<Ta
     let start = Instant::now();
     let mut tally = Tally::default();
     for g in 0..options.games {
-        let game = play_game(&options.rules, options.size, options.seed, g)?;
-        let text = game_sgf(&game, options.seed, g)?;
+        let game =
+            play_game(&options.rules, options.size, options.seed, g).map_err(|e| e.to_string())?;
+        let text = game_sgf(&game, options.seed, g).map_err(|e| e.to_string())?;
         match out.write_all(text.as_bytes()) {
             Ok(()) => {}
             // The reader stopped reading (a pipe into `head`): stop playing.

@@ -5,7 +5,7 @@ use std::path::Path;
 use goishi::Color;
 
 use crate::common::{parse_rules, DEFAULT_RULES};
-use crate::sgf::{self, Forced, ReplayError, RulesChoice};
+use goishi_sgf::{self as sgf, Forced, ReplayError, RulesChoice};
 
 /// Why `show` has nothing to show.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -86,9 +86,19 @@ fn over_long_lines() {
     assert!(engine.finish().success());
 }
 
+/// A fresh, empty folder for an engine to run in: whatever a command writes (`printsgf
+/// FILE`) lands there, never in the working tree.
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("goishi-gtp-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 #[test]
 fn every_command_with_junk_arguments_keeps_serving() {
-    let mut engine = Gtp::goishi(&["--size", "9"], None);
+    let dir = scratch_dir("junk");
+    let mut engine = Gtp::goishi(&["--size", "9"], Some(&dir));
     let commands: Vec<String> = engine
         .ok("list_commands")
         .lines()
@@ -117,11 +127,8 @@ fn every_command_with_junk_arguments_keeps_serving() {
             continue;
         }
         for args in junk {
+            // printsgf FILE writes its junk names into the scratch folder.
             let line = format!("{command} {args}");
-            if command == "printsgf" && !args.is_empty() {
-                // printsgf FILE writes a file: not with junk names.
-                continue;
-            }
             let r = engine.send(&line);
             assert!(
                 r.full.starts_with('=') || r.full.starts_with('?'),
@@ -134,6 +141,7 @@ fn every_command_with_junk_arguments_keeps_serving() {
         assert_eq!(engine.send("protocol_version").text, "2", "after {command}");
     }
     assert!(engine.finish().success());
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -144,7 +152,8 @@ fn random_bytes_never_stop_the_engine() {
         .unwrap_or(1u64);
     eprintln!("random bytes, seed {seed} (GOISHI_FUZZ_SEED)");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut engine = Gtp::goishi(&["--size", "9"], None);
+    let dir = scratch_dir("random");
+    let mut engine = Gtp::goishi(&["--size", "9"], Some(&dir));
     let words = [
         "play",
         "genmove",
@@ -198,4 +207,43 @@ fn random_bytes_never_stop_the_engine() {
         }
     }
     assert!(engine.finish().success());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `goishi gtp --no-files`: `loadsgf` and `printsgf FILE` answer an error and touch no file;
+/// everything else, `printsgf` without a file included, works as before.
+#[test]
+fn no_files_switches_off_the_file_commands() {
+    let dir = std::env::temp_dir().join(format!("goishi-no-files-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.sgf");
+    std::fs::write(&record, "(;GM[1]SZ[9];B[ee])").unwrap();
+    let mut engine = Gtp::goishi(&["--no-files", "--size", "9"], Some(&dir));
+    assert!(engine.send("play b C3").ok);
+    let r = engine.send("1 loadsgf game.sgf");
+    assert_eq!(
+        r.full,
+        "?1 loadsgf is switched off (goishi gtp --no-files): this engine reads and writes no files"
+    );
+    let r = engine.send("2 printsgf out.sgf");
+    assert_eq!(
+        r.full,
+        "?2 printsgf FILE is switched off (goishi gtp --no-files): this engine reads and writes no files"
+    );
+    assert!(engine.send("printsgf").text.contains(";B[cg]"));
+    assert_eq!(engine.send("move_history").text, "black C3");
+    assert!(engine.finish().success());
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(files, ["game.sgf"]);
+    // Without the switch, the same engine reads the record.
+    let mut engine = Gtp::goishi(&["--size", "9"], Some(&dir));
+    assert!(engine.send("loadsgf game.sgf").ok);
+    assert_eq!(engine.send("move_history").text, "black E5");
+    assert!(engine.finish().success());
+    let _ = std::fs::remove_dir_all(&dir);
 }

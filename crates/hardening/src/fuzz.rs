@@ -27,9 +27,9 @@ use crate::targets::Target;
 pub const CASE_SECONDS: u64 = 10;
 /// The most heap bytes one input may hold live at once.
 pub const CASE_BYTES: usize = 512 << 20;
-/// The stack of the fuzzing thread: SGF trees are recursive structures (as the CLI's
-/// replay workers, [`goishi_cli::replay::WORKER_STACK`]).
-pub const STACK: usize = goishi_cli::replay::WORKER_STACK;
+/// The stack of the fuzzing thread: SGF trees are recursive structures (the stack readers
+/// of untrusted records use, [`goishi_sgf::READER_STACK`]).
+pub const STACK: usize = goishi_sgf::READER_STACK;
 /// The seed of runs without a budget.
 pub const DEFAULT_SEED: u64 = 20_261_129;
 

@@ -406,8 +406,13 @@ fn sgf_pool() -> &'static [String] {
                 };
                 let size = sizes[(i + j) % sizes.len()];
                 let seed = (i * 3 + j) as u64;
-                if let Ok(game) = goishi_cli::selfplay::play_game(&rules, Some(size), seed, 0) {
-                    if let Ok(text) = goishi_cli::selfplay::game_sgf(&game, seed, 0) {
+                if let Ok(game) = goishi_play::play_game(&rules, Some(size), seed, 0) {
+                    let options = goishi_sgf::WriteOptions {
+                        result: game.position.outcome().map(|r| r.to_string()),
+                        comment: Some(format!("goishi selfplay, seed {seed}, game 0")),
+                        ..goishi_sgf::WriteOptions::default()
+                    };
+                    if let Ok(text) = goishi_sgf::write_game(game.position.as_ref(), &options) {
                         pool.push(text);
                     }
                 }
@@ -415,6 +420,35 @@ fn sgf_pool() -> &'static [String] {
         }
         pool
     })
+}
+
+// ---- a worst case ---------------------------------------------------------------------
+
+/// An SGF file of about `bytes` bytes: a few moves, then comment nodes nested as deep
+/// variations (each level a node whose first child goes deeper and whose second child is a
+/// side line): 40,005 nodes, 20,000 levels deep.
+pub fn deep_sgf(bytes: usize) -> String {
+    let levels = 20_000usize;
+    // Each level is about 2 x pad + 23 bytes.
+    let pad = (bytes / levels / 2).saturating_sub(12).max(1);
+    let comment = "x".repeat(pad);
+    let mut s = String::with_capacity(bytes + 1024);
+    s.push_str("(;GM[1]FF[4]SZ[19]RU[go/chinese]KM[7.5];B[pd];W[dp];B[pp];W[dd]");
+    for i in 0..levels {
+        s.push_str("(;C[");
+        s.push_str(&comment);
+        s.push_str(&format!(" {i}]"));
+    }
+    for i in 0..levels {
+        s.push(')');
+        s.push_str(&format!(
+            "(;W[{}{}]C[{comment}])",
+            (b'a' + (i % 19) as u8) as char,
+            'a'
+        ));
+    }
+    s.push(')');
+    s
 }
 
 /// Tokens spliced into SGF.
@@ -572,15 +606,14 @@ const GTP_RULES: &[&str] = &[
 /// A command line with a name from `list_commands` (or not) and arguments of plausible
 /// kinds. `loadsgf` reads only the target's own records (`@SGFn`), and `printsgf FILE` is
 /// left out: the target must not write files.
-fn gtp_line() -> impl Strategy<Value = String> {
+fn gtp_line(names: std::sync::Arc<Vec<String>>) -> impl Strategy<Value = String> {
     (
         any::<usize>(),
         vec((0usize..4, any::<usize>()), 0..4),
         proptest::option::of(0u32..1000),
     )
-        .prop_map(|(c, args, id)| {
-            let names = gtp_names();
-            let name = pick(names, c);
+        .prop_map(move |(c, args, id)| {
+            let name = pick(&names, c);
             let mut line = match id {
                 Some(id) => format!("{id} {name}"),
                 None => name,
@@ -599,13 +632,14 @@ fn gtp_line() -> impl Strategy<Value = String> {
         })
 }
 
-fn gtp_names() -> &'static [String] {
-    static NAMES: OnceLock<Vec<String>> = OnceLock::new();
-    NAMES.get_or_init(|| {
-        let mut v: Vec<String> = goishi_cli::gtp::command_names()
-            .into_iter()
-            .filter(|n| *n != "loadsgf" && *n != "printsgf")
-            .map(str::to_owned)
+/// The names the lines are made of: the engine's commands (`list_commands`) but the file
+/// commands, the common ones again, and the target's own file commands.
+fn gtp_names(commands: &[&str]) -> Vec<String> {
+    {
+        let mut v: Vec<String> = commands
+            .iter()
+            .filter(|n| **n != "loadsgf" && **n != "printsgf")
+            .map(|n| (*n).to_owned())
             .collect();
         // The common ones again, so that games get played.
         for n in [
@@ -633,7 +667,7 @@ fn gtp_names() -> &'static [String] {
             .map(str::to_owned),
         );
         v
-    })
+    }
 }
 
 /// Tokens spliced into GTP input.
@@ -656,10 +690,12 @@ pub const GTP_TOKENS: &[&str] = &[
     "loadsgf @SGF1\n",
 ];
 
-/// GTP sessions: command lists, their mutations, raw bytes.
-pub fn gtp_input() -> impl Strategy<Value = Vec<u8>> {
-    let session = || {
-        vec(gtp_line(), 0..40).prop_map(|lines| {
+/// GTP sessions of an engine whose commands are `commands` (the CLI's `command_names()`):
+/// command lists, their mutations, raw bytes.
+pub fn gtp_input(commands: &[&str]) -> impl Strategy<Value = Vec<u8>> {
+    let names = std::sync::Arc::new(gtp_names(commands));
+    let session = move || {
+        vec(gtp_line(names.clone()), 0..40).prop_map(|lines| {
             let mut s = lines.join("\n");
             s.push('\n');
             s.into_bytes()

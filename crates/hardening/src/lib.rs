@@ -4,8 +4,10 @@
 //! - [`invariants`]: the checks the property tests add to the conformance runner's universal
 //!   checks (which colours a capture removes, the score against a fresh count, legal moves
 //!   after `undo`);
-//! - [`targets`]: the four fuzz targets (rules strings, SGF, GTP, text diagrams), each a
-//!   function from bytes to `Ok(())` or the property that failed;
+//! - [`targets`]: three fuzz targets (rules strings, SGF, text diagrams), each a function from
+//!   bytes to `Ok(())` or the property that failed (the fourth, GTP, is the CLI's: it runs on
+//!   this crate's runner and generator in `crates/cli/tests/fuzz_gtp.rs`, since this crate
+//!   depends on no front end);
 //! - [`gen`]: the inputs they are fed: structure-aware generators (valid inputs and mutations
 //!   of them) and raw bytes, as `proptest` strategies;
 //! - [`fuzz`]: the budgeted runner behind `GOISHI_FUZZ_SECONDS` (`cargo xtask fuzz`) and the
@@ -14,7 +16,8 @@
 //!   bound memory.
 //!
 //! The tests live in `tests/`: `properties.rs`, `fuzz.rs` (the harness and the corpus
-//! replay), `worst_cases.rs` and `replay_batch.rs`.
+//! replay) and `worst_cases.rs` (the libraries'; the GTP engine's and the binary's, and the
+//! batch replay of a thousand records, are in `crates/cli/tests/`).
 
 pub use goishi_conformance::alloc;
 pub mod fuzz;

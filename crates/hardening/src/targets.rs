@@ -4,33 +4,32 @@
 //! - [`rules`]: `Rules::parse` (goishi's form, KataGo's JSON and compact forms): an error, or
 //!   rules that print as a string that parses back to the same rules, whose Go options
 //!   survive KataGo's JSON, and which start a game;
-//! - [`sgf()`]: the CLI's SGF reader: an error, or records whose moves replay (or stop at a
+//! - [`sgf()`]: the SGF reader of `goishi-sgf`: an error, or records whose moves replay (or stop at a
 //!   named illegal move), and whose replayed game is written as SGF that reads back to the
 //!   same game;
-//! - [`gtp()`]: the CLI's GTP loop (`serve`) on a whole session: every answer well formed, no
-//!   internal error, and the engine's game consistent afterwards (its hash, and its moves
-//!   replayed from its setup give its board);
 //! - [`diagram`]: `Diagram::parse`: an error, or a diagram whose board prints as a diagram
 //!   that parses back to the same stones.
-
-use std::sync::OnceLock;
+//!
+//! The fourth target of `cargo xtask fuzz`, `gtp` (the CLI's GTP loop on a whole session),
+//! lives with the CLI (`crates/cli/tests/fuzz_gtp.rs`), which this crate does not depend on;
+//! it uses this crate's runner, its generator [`crate::gen::gtp_input`] and
+//! [`check_gtp_output`], and its corpus stays under `corpus/gtp/`.
 
 use goishi::{Color, Diagram, Geometry, Move, Position, Rules};
-use goishi_cli::gtp::{self, Engine};
-use goishi_cli::sgf::{self, RulesChoice, WriteOptions};
+use goishi_sgf::{self as sgf, RulesChoice, WriteOptions};
 
 /// A fuzz target: `Ok(())`, or the property an input broke.
 pub type Target = fn(&[u8]) -> Result<(), String>;
 
-/// The names of the targets, as `--target` takes them.
-pub const NAMES: &[&str] = &["rules", "sgf", "gtp", "diagram"];
+/// The names of the targets of this crate, as `--target` takes them (`gtp`, the fourth of
+/// `cargo xtask fuzz`, is the CLI's).
+pub const NAMES: &[&str] = &["rules", "sgf", "diagram"];
 
 /// The target called `name`.
 pub fn by_name(name: &str) -> Option<Target> {
     Some(match name {
         "rules" => rules,
         "sgf" => sgf,
-        "gtp" => gtp,
         "diagram" => diagram,
         _ => return None,
     })
@@ -182,68 +181,6 @@ pub fn sgf(input: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
-/// The records `loadsgf` may read in the GTP target, written once per process to a
-/// temporary folder; an input names them `@SGF0`, `@SGF1`, `@SGF2`.
-pub fn gtp_sgf_files() -> &'static [(String, String)] {
-    static FILES: OnceLock<Vec<(String, String)>> = OnceLock::new();
-    FILES.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("goishi-hardening-gtp-{}", std::process::id()));
-        let texts = [
-            "(;GM[1]FF[4]SZ[9]RU[japanese]KM[6.5]HA[2]AB[cc][gg]PL[W];W[ee];B[ce];W[ec](;B[dd])(;B[gc]))",
-            "(;GM[1]FF[4]SZ[7]RU[contact/2b:scope=local];B[dd];W[de];B[ee];W[cc])",
-            "(;GM[1]FF[4]SZ[52]RU[go/tromp-taylor:board=torus]AB[aa][ZZ]AW[zA];B[Aa];W[])",
-        ];
-        let mut files = Vec::new();
-        if std::fs::create_dir_all(&dir).is_ok() {
-            for (i, text) in texts.iter().enumerate() {
-                let path = dir.join(format!("game{i}.sgf"));
-                if std::fs::write(&path, text).is_ok() {
-                    files.push((format!("@SGF{i}"), path.display().to_string()));
-                }
-            }
-        }
-        files
-    })
-}
-
-/// Whether a raw GTP line would touch a file other than the records of [`gtp_sgf_files`]
-/// (`loadsgf` of another file, `printsgf FILE`).
-fn touches_files(raw: &[u8]) -> bool {
-    let line = gtp::preprocess(raw);
-    let mut words = line.split_whitespace();
-    let mut first = words.next();
-    if first.is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit())) {
-        first = words.next();
-    }
-    match first {
-        Some("loadsgf") => {
-            let file = words.next().unwrap_or("");
-            !gtp_sgf_files().iter().any(|(_, path)| path == file)
-        }
-        Some("printsgf") => words.next().is_some(),
-        _ => false,
-    }
-}
-
-/// The input with `@SGFn` replaced by the paths of [`gtp_sgf_files`], without the lines
-/// that touch other files.
-pub fn without_file_commands(input: &[u8]) -> Vec<u8> {
-    let mut text = input.to_vec();
-    for (token, path) in gtp_sgf_files() {
-        if text.windows(token.len()).any(|w| w == token.as_bytes()) {
-            let replaced = String::from_utf8_lossy(&text).replace(token.as_str(), path);
-            text = replaced.into_bytes();
-        }
-    }
-    let mut out = Vec::with_capacity(text.len());
-    for line in text.split_inclusive(|&b| b == b'\n') {
-        if !touches_files(line) {
-            out.extend_from_slice(line);
-        }
-    }
-    out
-}
-
 /// Checks the answers of a GTP session: each is `=` or `?`, an optional id, a space, and
 /// ends with an empty line; none is an internal error.
 pub fn check_gtp_output(output: &[u8]) -> Result<usize, String> {
@@ -274,48 +211,6 @@ pub fn check_gtp_output(output: &[u8]) -> Result<usize, String> {
         }
     }
     Ok(count)
-}
-
-/// The engine's game is consistent: its hash, its moves replayed from its setup.
-pub fn check_engine(engine: &Engine) -> Result<(), String> {
-    let p = engine.position();
-    if p.board().hash() != p.board().recompute_hash() {
-        return Err("the game's incremental hash is wrong".to_owned());
-    }
-    let mut again = p
-        .setup()
-        .clone()
-        .into_position()
-        .map_err(|e| format!("the game's setup does not validate: {e}"))?;
-    for t in p.history() {
-        again.play_as(t.color, t.mv).map_err(|e| {
-            format!(
-                "the game's move {} {} does not replay: {e}",
-                t.color,
-                t.mv.name(p.geometry())
-            )
-        })?;
-    }
-    if again.board() != p.board() || again.outcome() != p.outcome() {
-        return Err(format!(
-            "the game's moves replayed from its setup give another position\n{}\n{}",
-            p.board().diagram(),
-            again.board().diagram()
-        ));
-    }
-    Ok(())
-}
-
-/// The GTP target: a whole session on a 9x9 `go/chinese` engine (the input chooses other
-/// rules and sizes with its commands).
-pub fn gtp(input: &[u8]) -> Result<(), String> {
-    let rules = Rules::parse("go/chinese").expect("go/chinese is registered");
-    let mut engine = Engine::new(rules, Some((9, 9)), 1)?;
-    let input = without_file_commands(input);
-    let mut out = Vec::new();
-    gtp::serve(&mut engine, &input[..], &mut out).map_err(|e| format!("serve failed: {e}"))?;
-    check_gtp_output(&out)?;
-    check_engine(&engine)
 }
 
 /// The text-diagram target.

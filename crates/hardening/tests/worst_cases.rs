@@ -12,16 +12,12 @@
 //! The biggest versions (100,000 moves, a million GTP commands, a 10 MB SGF) run with
 //! `GOISHI_SLOW=1`; smaller versions of each run by default.
 
-use std::io::Write;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use goishi::{Board, Color, Geometry, Move, Point, Position, Rules, Setup};
-use goishi_cli::gtp::{self, Engine};
-use goishi_cli::sgf::{self, RulesChoice};
 use goishi_hardening::alloc::{self, Counting};
 use goishi_hardening::slow;
-use goishi_hardening::targets::check_gtp_output;
+use goishi_sgf::{self as sgf, RulesChoice};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -333,135 +329,11 @@ fn a_long_game_under_positional_superko() {
     );
 }
 
-/// A writer that keeps only what the checks need: the bytes, the answers, and the answers
-/// that are errors other than illegal moves.
-#[derive(Default)]
-struct Tally {
-    bytes: usize,
-    answers: usize,
-    errors: usize,
-    tail: Vec<u8>,
-}
-
-impl Write for Tally {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.bytes += buf.len();
-        self.answers += buf.windows(2).filter(|w| w == b"\n\n").count();
-        if buf.first() == Some(&b'?') && !buf.starts_with(b"? illegal move") {
-            self.errors += 1;
-        }
-        // Every answer is checked for its form: they come one per write.
-        if let Err(e) = check_gtp_output(buf) {
-            self.tail = e.into_bytes();
-        }
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-/// The commands of a long GTP session: plays, generated moves and undos, with a look at the
-/// board now and then.
-fn gtp_session(commands: usize, seed: u64) -> Vec<u8> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let g = Geometry::square(19).unwrap();
-    let mut out = Vec::with_capacity(commands * 14);
-    let cycle = [
-        "play b",
-        "play w",
-        "genmove b",
-        "undo",
-        "is_legal w",
-        "undo",
-        "undo",
-    ];
-    for i in 0..commands {
-        if i % 5000 == 4999 {
-            out.extend_from_slice(b"showboard\n");
-            continue;
-        }
-        if i % 20_000 == 19_999 {
-            out.extend_from_slice(b"clear_board\n");
-            continue;
-        }
-        let c = cycle[i % cycle.len()];
-        out.extend_from_slice(c.as_bytes());
-        if c.starts_with("play") || c.starts_with("is_legal") {
-            let q = Point::new(rng.random_range(0..g.num_points()));
-            out.push(b' ');
-            out.extend_from_slice(g.point_name(q).as_bytes());
-        }
-        out.push(b'\n');
-    }
-    out
-}
-
-/// A GTP exchange of a million commands with undo (20,000 by default): every command gets an
-/// answer, none is an internal error, time is linear and memory does not grow with it.
-#[test]
-fn a_million_gtp_commands_with_undo() {
-    let commands = if slow() { 1_000_000 } else { 20_000 };
-    let input = gtp_session(commands, 11);
-    let (tally, time, peak) = measured(|| {
-        let mut engine = Engine::new(rules("go/chinese"), Some((19, 19)), 3).unwrap();
-        let mut tally = Tally::default();
-        gtp::serve(&mut engine, &input[..], &mut tally).unwrap();
-        assert_eq!(
-            engine.position().board().hash(),
-            engine.position().board().recompute_hash()
-        );
-        tally
-    });
-    assert!(
-        tally.tail.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&tally.tail)
-    );
-    assert_eq!(tally.answers, commands, "one answer per command");
-    println!(
-        "{commands} commands: {} answers, {} bytes, {} errors other than illegal moves",
-        tally.answers, tally.bytes, tally.errors
-    );
-    within(
-        &format!("a GTP session of {commands} commands"),
-        time,
-        // Measured with both cores busy: 5 to 7.3 s for 20,000 commands.
-        Duration::from_millis(5 * commands as u64),
-        peak,
-        16 * MIB,
-    );
-}
-
-/// `boardsize 1000000000` and its kin are refused at once, without allocating for them.
+/// Sizes of a billion points are refused at once by the library, without allocating for
+/// them (the GTP engine's and the command line's refusals are tested with the CLI, in
+/// `crates/cli/tests/worst_cases.rs`).
 #[test]
 fn huge_board_sizes_are_refused_without_allocating() {
-    let (answers, time, peak) = measured(|| {
-        let mut engine = Engine::new(rules("go/chinese"), Some((9, 9)), 1).unwrap();
-        let input = b"boardsize 1000000000\nboardsize 4294967296\nboardsize 99999999999999999999\nrectangular_boardsize 1000000000 1\nrectangular_boardsize 52 1000000000\nboardsize -1\nboardsize 0\nboardsize 53\nkata-set-rules go/chinese:size=1000000000\nkgs-rules chinese:size=1000000000\nplay b E5\n";
-        let mut out = Vec::new();
-        gtp::serve(&mut engine, &input[..], &mut out).unwrap();
-        assert_eq!(engine.size(), (9, 9));
-        assert_eq!(engine.position().history().len(), 1);
-        String::from_utf8(out).unwrap()
-    });
-    let answers: Vec<&str> = answers.trim_end().split("\n\n").collect();
-    assert_eq!(answers.len(), 11, "{answers:?}");
-    for a in &answers[..10] {
-        assert!(a.starts_with("? "), "{a}");
-        assert!(!a.contains("internal error"), "{a}");
-    }
-    assert_eq!(answers[10].trim_end(), "=");
-    assert!(answers[0].contains("unacceptable size"), "{}", answers[0]);
-    within(
-        "huge GTP board sizes",
-        time,
-        Duration::from_secs(5),
-        peak,
-        MIB,
-    );
-
     let ((), time, peak) = measured(|| {
         assert!(Geometry::rect(1_000_000_000, 1_000_000_000).is_err());
         assert!(Geometry::torus(u32::MAX, 2).is_err());
@@ -481,68 +353,15 @@ fn huge_board_sizes_are_refused_without_allocating() {
         peak,
         MIB,
     );
-
-    // The real binary: a usage error naming the size, status 2.
-    for args in [
-        &["gtp", "--size", "1000000000"][..],
-        &[
-            "selfplay",
-            "--rules",
-            "chinese",
-            "--size",
-            "1000000000",
-            "--games",
-            "1",
-        ],
-    ] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_goishi-under-test"))
-            .args(args)
-            .stdin(std::process::Stdio::null())
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            err.starts_with("goishi: ") && err.contains("1000000000"),
-            "{args:?}: {err}"
-        );
-    }
 }
 
-/// An SGF file of about `bytes` bytes: a few moves, then comment nodes nested as deep
-/// variations (each level a node whose first child goes deeper and whose second child is a
-/// side line): 40,005 nodes, 20,000 levels deep.
-fn deep_sgf(bytes: usize) -> String {
-    let levels = 20_000usize;
-    // Each level is about 2 x pad + 23 bytes.
-    let pad = (bytes / levels / 2).saturating_sub(12).max(1);
-    let comment = "x".repeat(pad);
-    let mut s = String::with_capacity(bytes + 1024);
-    s.push_str("(;GM[1]FF[4]SZ[19]RU[go/chinese]KM[7.5];B[pd];W[dp];B[pp];W[dd]");
-    for i in 0..levels {
-        s.push_str("(;C[");
-        s.push_str(&comment);
-        s.push_str(&format!(" {i}]"));
-    }
-    for i in 0..levels {
-        s.push(')');
-        s.push_str(&format!(
-            "(;W[{}{}]C[{comment}])",
-            (b'a' + (i % 19) as u8) as char,
-            'a'
-        ));
-    }
-    s.push(')');
-    s
-}
-
-/// A 10 MB SGF with deep variations (1 MB by default) is read in bounded time and memory,
-/// by the library on a replay worker's stack and by the real binary; over the node limit it
-/// is refused with a message.
+/// A 10 MB SGF with deep variations (1 MB by default) is read in bounded time and memory by
+/// the library on a reader's stack (the real binary's `goishi replay` of it is tested with
+/// the CLI); over the node limit it is refused with a message.
 #[test]
 fn a_10_mb_sgf_with_deep_variations() {
     let bytes = if slow() { 10 * MIB } else { MIB };
-    let text = deep_sgf(bytes);
+    let text = goishi_hardening::gen::deep_sgf(bytes);
     println!("SGF of {} bytes", text.len());
     let choice = RulesChoice {
         force: None,
@@ -551,7 +370,7 @@ fn a_10_mb_sgf_with_deep_variations() {
     let (moves, time, peak) = measured_all_threads(|| {
         std::thread::scope(|s| {
             std::thread::Builder::new()
-                .stack_size(goishi_cli::replay::WORKER_STACK)
+                .stack_size(goishi_sgf::READER_STACK)
                 .spawn_scoped(s, || {
                     let record = sgf::parse_record(&text, &choice).unwrap();
                     let p = record.replay(usize::MAX).unwrap();
@@ -572,25 +391,6 @@ fn a_10_mb_sgf_with_deep_variations() {
         32 * MIB + 48 * text.len(),
     );
 
-    let dir = temp_dir("deep-sgf");
-    let path = dir.join("deep.sgf");
-    std::fs::write(&path, &text).unwrap();
-    let start = Instant::now();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_goishi-under-test"))
-        .arg("replay")
-        .arg(&path)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(stdout.contains(": ok: 4 moves"), "{stdout}");
-    println!("goishi replay: {:.3} s", start.elapsed().as_secs_f64());
-
     // Past the node limit: refused, with the limit in the message.
     let mut over = String::from("(;GM[1]");
     for _ in 0..sgf::MAX_NODES + 1 {
@@ -599,15 +399,6 @@ fn a_10_mb_sgf_with_deep_variations() {
     over.push(')');
     let err = sgf::parse_record(&over, &choice).unwrap_err();
     assert!(err.message.contains("more than"), "{err}");
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// A fresh folder under the temporary directory.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("goishi-hardening-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Files without a length (devices) are read through a limit: `/dev/zero` as an SGF file or

@@ -111,7 +111,7 @@ fn write_records(dir: &Path) -> Vec<(PathBuf, Kind)> {
 fn replay_of_a_thousand_records_some_broken() {
     let dir = temp_dir();
     let records = write_records(&dir);
-    let out = Command::new(env!("CARGO_BIN_EXE_goishi-under-test"))
+    let out = Command::new(env!("CARGO_BIN_EXE_goishi"))
         .arg("replay")
         .args(records.iter().map(|(p, _)| p))
         .args(["--jobs", "2"])

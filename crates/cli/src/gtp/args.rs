@@ -1,0 +1,48 @@
+//! Parsing the arguments of commands (colours, times, counts) with GTP's `syntax error`
+//! messages, shortening user input for messages, and writing vertex lists.
+
+use goishi::{Color, Geometry, Point};
+
+pub fn parse_color(text: &str) -> Result<Color, String> {
+    text.parse::<Color>()
+        .map_err(|e| format!("syntax error: {e}"))
+}
+
+pub fn parse_time(text: &str) -> Result<u64, String> {
+    if text.is_empty() || text.len() > 12 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "syntax error: invalid time or stone count {:?}; expected a whole number",
+            shorten(text)
+        ));
+    }
+    text.parse()
+        .map_err(|_| format!("syntax error: invalid number {:?}", shorten(text)))
+}
+
+pub fn parse_count(text: &str, what: &str) -> Result<u32, String> {
+    if text.is_empty() || text.len() > 9 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "syntax error: invalid {what} {:?}; expected a whole number",
+            shorten(text)
+        ));
+    }
+    text.parse()
+        .map_err(|_| format!("syntax error: invalid {what} {:?}", shorten(text)))
+}
+
+/// At most 40 characters of user input, for messages.
+pub fn shorten(text: &str) -> String {
+    if text.chars().count() <= 40 {
+        text.to_owned()
+    } else {
+        text.chars().take(40).collect::<String>() + "..."
+    }
+}
+
+pub fn vertex_list(geometry: &Geometry, points: impl IntoIterator<Item = Point>) -> String {
+    points
+        .into_iter()
+        .map(|p| geometry.point_name(p))
+        .collect::<Vec<_>>()
+        .join(" ")
+}

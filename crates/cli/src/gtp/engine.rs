@@ -1,0 +1,336 @@
+//! The engine state and how a command runs.
+//!
+//! [`Engine`] holds the rules, the board size, the game, the dead stones marked with
+//! `goishi-dead`, the properties of a loaded record (written back by `printsgf`), the
+//! player of `genmove`, and whether file commands are allowed. [`Engine::run`] looks the
+//! command up in the table, checks its arity and runs its handler under a panic guard.
+//!
+//! A failed command changes nothing by construction: every handler validates everything
+//! before it changes anything, and a handler that starts another game builds it aside and
+//! swaps it in last (`Engine::replace_game`). The guard clones nothing: the game a
+//! command replaces is kept (moved, not copied) until the command ends, and put back if it
+//! panics; a command that panics while changing the game in place (`play`, `undo`) gets
+//! its game rebuilt from its setup and the moves it had before the command.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use goishi::{Color, GameResult, Geometry, Margin, Move, Point, Position, Rules, Setup, Turn};
+use goishi_play::{Player, RandomPlayer};
+use goishi_sgf::Extras;
+
+use super::args::shorten;
+use super::commands::{find_command, Handler};
+use super::framing::format_response;
+use crate::common::take_size;
+
+/// The answer to a command: `Ok` for `=`, `Err` for `?`.
+pub type Answer = Result<String, String>;
+
+/// Which file commands an engine runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileAccess {
+    /// `loadsgf` reads and `printsgf FILE` writes wherever they are told (the default, as
+    /// in GNU Go and KataGo).
+    ReadWrite,
+    /// `loadsgf` reads; `printsgf FILE` is refused (the fuzz harness runs so: it never
+    /// writes into the folder it runs in).
+    ReadOnly,
+    /// Both are refused (`goishi gtp --no-files`, for controllers that are not trusted with
+    /// the file system); `printsgf` without a file still answers the record.
+    Off,
+}
+
+/// A game the running command replaced, kept until the command ends.
+#[derive(Debug)]
+struct Replaced {
+    rules: Rules,
+    size: (u32, u32),
+    position: Box<dyn Position>,
+    dead: Vec<Point>,
+    extras: Option<Extras>,
+}
+
+/// The GTP engine: the rules, the board size, the game, and the player of `genmove`.
+#[derive(Debug)]
+pub struct Engine {
+    pub(in crate::gtp) rules: Rules,
+    pub(in crate::gtp) size: (u32, u32),
+    pub(in crate::gtp) position: Box<dyn Position>,
+    pub(in crate::gtp) player: RandomPlayer,
+    pub(in crate::gtp) dead: Vec<Point>,
+    pub(in crate::gtp) extras: Option<Extras>,
+    pub(in crate::gtp) scratch: Vec<Move>,
+    pub(in crate::gtp) quit: bool,
+    pub(in crate::gtp) files: FileAccess,
+    replaced: Option<Replaced>,
+}
+
+impl Engine {
+    /// An engine with an empty board of `rules` (whose `size=` wins over `size`; the
+    /// variant's default size when neither gives one), `genmove` seeded with `seed`, file
+    /// commands allowed.
+    pub fn new(rules: Rules, size: Option<(u32, u32)>, seed: u64) -> Result<Engine, String> {
+        let mut rules = rules;
+        let size = take_size(&mut rules)
+            .or(size)
+            .unwrap_or(rules.variant().default_size);
+        let position = rules.new_game(Some(size)).map_err(|e| e.to_string())?;
+        let g = position.geometry();
+        let size = (g.width(), g.height());
+        Ok(Engine {
+            rules,
+            size,
+            position,
+            player: RandomPlayer::new(seed),
+            dead: Vec::new(),
+            extras: None,
+            scratch: Vec::new(),
+            quit: false,
+            files: FileAccess::ReadWrite,
+            replaced: None,
+        })
+    }
+
+    /// Allows or forbids the commands that read or write files (`loadsgf`, `printsgf
+    /// FILE`): `goishi gtp --no-files` forbids both ([`FileAccess::Off`]). Forbidden, they
+    /// answer an error and change nothing.
+    pub fn set_file_access(&mut self, access: FileAccess) {
+        self.files = access;
+    }
+
+    /// Which file commands run.
+    pub fn file_access(&self) -> FileAccess {
+        self.files
+    }
+
+    /// The game as it stands.
+    pub fn position(&self) -> &dyn Position {
+        self.position.as_ref()
+    }
+
+    /// The current rules (the board size is held apart: see [`Engine::size`]).
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The board size.
+    pub fn size(&self) -> (u32, u32) {
+        self.size
+    }
+
+    /// The stones marked dead (`goishi-dead`), sorted.
+    pub fn dead(&self) -> &[Point] {
+        &self.dead
+    }
+
+    /// Whether `quit` was received.
+    pub fn has_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Runs one preprocessed command line (no comment, no control character); `None` for a
+    /// blank line. The answer is the full response, ended by an empty line.
+    pub fn execute_line(&mut self, line: &str) -> Option<String> {
+        let mut words = line.split_whitespace();
+        let first = words.next()?;
+        let (id, name) = if first.bytes().all(|b| b.is_ascii_digit()) {
+            (Some(first), words.next())
+        } else {
+            (None, Some(first))
+        };
+        let args: Vec<&str> = words.collect();
+        let answer = match name {
+            None => Err("syntax error: no command after the id".to_owned()),
+            Some(name) => self.run(name, &args),
+        };
+        Some(format_response(id, &answer))
+    }
+
+    /// Runs one command.
+    pub fn run(&mut self, name: &str, args: &[&str]) -> Answer {
+        let Some(command) = find_command(name) else {
+            return Err(format!("unknown command: {:?}", shorten(name)));
+        };
+        command.check_arity(args.len())?;
+        self.guarded(command.name, command.run, args)
+    }
+
+    /// Runs a handler under the panic guard: a bug in a rules engine must not end the
+    /// session, so a panic is answered with an error and the state is put back as it was
+    /// before the command, without copying it beforehand.
+    pub(in crate::gtp) fn guarded(&mut self, name: &str, run: Handler, args: &[&str]) -> Answer {
+        // What the guard needs to rebuild a game changed in place: two words.
+        let moves = self.position.history().len();
+        let last = self.position.history().last().copied();
+        let outcome = catch_unwind(AssertUnwindSafe(|| run(self, args)));
+        let replaced = self.replaced.take();
+        match outcome {
+            Ok(answer) => answer,
+            Err(payload) => {
+                let message = payload
+                    .downcast_ref::<&str>()
+                    .map(|s| (*s).to_owned())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "unknown".to_owned());
+                match replaced {
+                    Some(old) => {
+                        self.rules = old.rules;
+                        self.size = old.size;
+                        self.position = old.position;
+                        self.dead = old.dead;
+                        self.extras = old.extras;
+                    }
+                    None => self.rebuild(moves, last),
+                }
+                // A player that follows the game starts afresh from the restored one.
+                Player::<dyn Position>::new_game(&mut self.player);
+                Err(format!(
+                    "internal error: {name} (a bug in goishi; the command was undone): {message}"
+                ))
+            }
+        }
+    }
+
+    /// After a panic in a command that changed the game in place: the game again from its
+    /// setup and its first `moves` moves (the last of which was `last`: a command plays or
+    /// takes back at most one move in place).
+    fn rebuild(&mut self, moves: usize, last: Option<Turn>) {
+        let history = self.position.history();
+        let kept = moves.saturating_sub(1).min(history.len());
+        let mut turns: Vec<Turn> = history[..kept].to_vec();
+        turns.extend(last.filter(|_| moves > 0));
+        let setup = self.position.setup().clone();
+        let replayed = catch_unwind(AssertUnwindSafe(|| {
+            let mut position = setup.into_position().ok()?;
+            for t in &turns {
+                position.play_as(t.color, t.mv).ok()?;
+            }
+            Some(position)
+        }));
+        let position = match replayed {
+            Ok(Some(p)) => Some(p),
+            // The game cannot be rebuilt: an empty board of the same rules and size.
+            _ => catch_unwind(AssertUnwindSafe(|| {
+                self.rules.new_game(Some(self.size)).ok()
+            }))
+            .ok()
+            .flatten(),
+        };
+        if let Some(p) = position {
+            self.position = p;
+        }
+    }
+
+    /// Swaps in another game (the last step of a handler that starts one): the game it
+    /// replaces is kept until the command ends, to be put back if the command panics.
+    pub(in crate::gtp) fn replace_game(
+        &mut self,
+        rules: Rules,
+        position: Box<dyn Position>,
+        dead: Vec<Point>,
+        extras: Option<Extras>,
+    ) {
+        let g = position.geometry();
+        let size = (g.width(), g.height());
+        let old = Replaced {
+            rules: std::mem::replace(&mut self.rules, rules),
+            size: std::mem::replace(&mut self.size, size),
+            position: std::mem::replace(&mut self.position, position),
+            dead: std::mem::replace(&mut self.dead, dead),
+            extras: std::mem::replace(&mut self.extras, extras),
+        };
+        if self.replaced.is_none() {
+            self.replaced = Some(old);
+        }
+        Player::<dyn Position>::new_game(&mut self.player);
+    }
+
+    // ---- state changes -------------------------------------------------------------
+
+    /// Starts a new game of `rules` on a `size` board.
+    pub(in crate::gtp) fn new_game(
+        &mut self,
+        rules: Rules,
+        size: (u32, u32),
+    ) -> Result<(), String> {
+        let position = rules.new_game(Some(size)).map_err(|e| e.to_string())?;
+        self.replace_game(rules, position, Vec::new(), None);
+        Ok(())
+    }
+
+    /// Starts a new game from `setup` (whose rules must be the engine's rules).
+    pub(in crate::gtp) fn start_from(&mut self, setup: Setup) -> Result<(), String> {
+        let position = setup.into_position().map_err(|e| e.to_string())?;
+        self.replace_game(self.rules.clone(), position, Vec::new(), None);
+        Ok(())
+    }
+
+    /// Replaces the rules keeping the game: the setup and the moves are replayed under the
+    /// new rules; if a move is illegal under them, nothing changes.
+    pub(in crate::gtp) fn change_rules(&mut self, rules: Rules) -> Result<(), String> {
+        let old = self.position.setup();
+        let setup = Setup {
+            rules: rules.clone(),
+            board: old.board.clone(),
+            to_move: old.to_move,
+            handicap: old.handicap,
+        };
+        let mut position = setup
+            .into_position()
+            .map_err(|e| format!("the setup is not valid under {rules}: {e}"))?;
+        for (i, t) in self.position.history().iter().enumerate() {
+            position.play_as(t.color, t.mv).map_err(|e| {
+                format!(
+                    "move {} ({} {}) is illegal under {rules}: {}",
+                    i + 1,
+                    t.color.name(),
+                    t.mv.name(position.geometry()),
+                    e.reason
+                )
+            })?;
+        }
+        let (dead, extras) = (self.dead.clone(), self.extras.clone());
+        self.replace_game(rules, position, dead, extras);
+        Ok(())
+    }
+
+    /// GTP's `board not empty` for the handicap commands: stones on the board, or (goishi's
+    /// rule, a handicap being the start of a game) a move already played.
+    pub(in crate::gtp) fn check_board_empty(&self) -> Result<(), String> {
+        let b = self.position.board();
+        if b.count(Color::Black) + b.count(Color::White) > 0 {
+            return Err("board not empty".to_owned());
+        }
+        if !self.position.history().is_empty() {
+            return Err(
+                "board not empty: moves have been played; a handicap starts a game (clear_board first)"
+                    .to_owned(),
+            );
+        }
+        Ok(())
+    }
+
+    /// The result of a finished game: when it ended by counting, the count with the marked
+    /// dead stones (what `final_score` answers); `None` while the game goes on.
+    pub(in crate::gtp) fn result(&self) -> Option<GameResult> {
+        let outcome = self.position.outcome()?;
+        Some(match outcome {
+            GameResult::NoResult
+            | GameResult::Win {
+                margin: Margin::Resign | Margin::Goal,
+                ..
+            } => outcome,
+            _ => self.position.score(&self.dead).result(),
+        })
+    }
+
+    pub(in crate::gtp) fn geometry(&self) -> &Geometry {
+        self.position.geometry()
+    }
+
+    pub(in crate::gtp) fn parse_point(&self, text: &str) -> Result<Point, String> {
+        self.geometry()
+            .parse_point(text)
+            .map_err(|e| format!("invalid vertex: {e}"))
+    }
+}

@@ -1,0 +1,405 @@
+//! GTP's own commands (the required ones and the common ones of the protocol): identity,
+//! the board and komi, `play` and `genmove`, `undo`, the handicap commands, the score and
+//! the final status, `showboard`, the time settings, and the SGF file commands `loadsgf`
+//! and `printsgf` (switched off by `goishi gtp --no-files`).
+
+use std::collections::HashSet;
+
+use goishi::{Board, Color, Move, Point, PointError, Position, Setup, Topology, Turn};
+use goishi_play::Player;
+use goishi_sgf::{self as sgf, RulesChoice, WriteOptions};
+use rand::seq::index::sample;
+
+use crate::common::{is_go, take_size};
+use crate::gtp::args::{parse_color, parse_count, parse_time, shorten, vertex_list};
+use crate::gtp::commands::{command_names, find_command};
+use crate::gtp::engine::{Answer, Engine, FileAccess};
+
+pub(crate) fn protocol_version(_: &mut Engine, _: &[&str]) -> Answer {
+    Ok("2".to_owned())
+}
+
+pub(crate) fn name(_: &mut Engine, _: &[&str]) -> Answer {
+    Ok("goishi".to_owned())
+}
+
+pub(crate) fn version(_: &mut Engine, _: &[&str]) -> Answer {
+    Ok(env!("CARGO_PKG_VERSION").to_owned())
+}
+
+pub(crate) fn known_command(_: &mut Engine, a: &[&str]) -> Answer {
+    Ok(find_command(a[0]).is_some().to_string())
+}
+
+pub(crate) fn list_commands(_: &mut Engine, _: &[&str]) -> Answer {
+    Ok(command_names().join("\n"))
+}
+
+pub(crate) fn quit(e: &mut Engine, _: &[&str]) -> Answer {
+    e.quit = true;
+    Ok(String::new())
+}
+
+/// Accepted and checked; goishi plays without a clock.
+pub(crate) fn time_settings(_: &mut Engine, a: &[&str]) -> Answer {
+    for x in a {
+        parse_time(x)?;
+    }
+    Ok(String::new())
+}
+
+/// Accepted and checked; goishi plays without a clock.
+pub(crate) fn time_left(_: &mut Engine, a: &[&str]) -> Answer {
+    parse_color(a[0])?;
+    parse_time(a[1])?;
+    parse_time(a[2])?;
+    Ok(String::new())
+}
+
+/// The answer of a file command that the engine's [`FileAccess`] switched off.
+fn files_off(command: &str, access: FileAccess) -> Answer {
+    Err(match access {
+        FileAccess::ReadOnly => {
+            format!("{command} is switched off: this engine reads files but writes none")
+        }
+        _ => format!(
+            "{command} is switched off (goishi gtp --no-files): this engine reads and writes no files"
+        ),
+    })
+}
+
+impl Engine {
+    // ---- required commands ---------------------------------------------------------
+
+    pub(in crate::gtp) fn check_resizable(&self) -> Result<(), String> {
+        if *self.geometry().topology() == Topology::Graph {
+            return Err(format!(
+                "unacceptable size: the board is the graph {}, whose size is fixed",
+                self.geometry().graph_source().unwrap_or("?")
+            ));
+        }
+        Ok(())
+    }
+
+    pub(in crate::gtp) fn parse_side(text: &str) -> Result<u32, String> {
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!(
+                "syntax error: invalid board size {:?}; expected a whole number",
+                shorten(text)
+            ));
+        }
+        let n: u64 = text.parse().unwrap_or(u64::MAX);
+        if !(1..=u64::from(goishi::MAX_SIDE)).contains(&n) {
+            return Err(format!(
+                "unacceptable size: {}; sizes from 1 to {} are supported",
+                shorten(text),
+                goishi::MAX_SIDE
+            ));
+        }
+        Ok(n as u32)
+    }
+
+    pub(in crate::gtp) fn boardsize(&mut self, a: &[&str]) -> Answer {
+        let n = Self::parse_side(a[0])?;
+        self.check_resizable()?;
+        self.new_game(self.rules.clone(), (n, n))
+            .map_err(|e| format!("unacceptable size: {e}"))?;
+        Ok(String::new())
+    }
+
+    pub(in crate::gtp) fn clear_board(&mut self, _: &[&str]) -> Answer {
+        self.new_game(self.rules.clone(), self.size)?;
+        Ok(String::new())
+    }
+
+    pub(in crate::gtp) fn komi(&mut self, a: &[&str]) -> Answer {
+        let text = a[0];
+        let valid_number = text.parse::<f64>().is_ok_and(f64::is_finite);
+        if !valid_number {
+            return Err(format!(
+                "syntax error: invalid komi {:?}; expected a number like 6.5",
+                shorten(text)
+            ));
+        }
+        if self.rules.get("komi").is_none() {
+            // The variant has no komi: accepted and ignored, as controllers always send it.
+            return Ok(String::new());
+        }
+        let mut rules = self.rules.clone();
+        rules
+            .set("komi", text)
+            .map_err(|e| format!("unacceptable komi: {e}"))?;
+        self.change_rules(rules)?;
+        Ok(String::new())
+    }
+
+    pub(in crate::gtp) fn play(&mut self, a: &[&str]) -> Answer {
+        let color = parse_color(a[0])?;
+        let mv = match Move::parse(self.geometry(), a[1]) {
+            Ok(mv) => mv,
+            Err(PointError::OffBoard { text, .. }) => {
+                return Err(format!(
+                    "illegal move: off board ({text} is not on the {} board)",
+                    self.geometry().describe()
+                ))
+            }
+            Err(e) => return Err(format!("syntax error: {e}")),
+        };
+        self.position
+            .play_as(color, mv)
+            .map_err(|e| format!("illegal move: {}", e.reason))?;
+        self.dead.clear();
+        Player::<dyn Position>::played(&mut self.player, Turn { color, mv });
+        Ok(String::new())
+    }
+
+    pub(in crate::gtp) fn genmove(&mut self, a: &[&str]) -> Answer {
+        let color = parse_color(a[0])?;
+        if self.position.is_over() {
+            // Nothing is legal once the game is over: the answer is a pass, not played.
+            return Ok("pass".to_owned());
+        }
+        let mv = self.player.choose(self.position.as_ref(), color);
+        match self.position.play_as(color, mv) {
+            Ok(_) => {}
+            Err(e) => {
+                return Err(format!(
+                    "internal error: the chosen move {} was refused: {}",
+                    mv.name(self.geometry()),
+                    e.reason
+                ))
+            }
+        }
+        self.dead.clear();
+        Player::<dyn Position>::played(&mut self.player, Turn { color, mv });
+        Ok(mv.name(self.geometry()))
+    }
+
+    // ---- common commands -----------------------------------------------------------
+
+    pub(in crate::gtp) fn undo(&mut self, _: &[&str]) -> Answer {
+        match self.position.undo() {
+            Some(_) => {
+                self.dead.clear();
+                Player::<dyn Position>::new_game(&mut self.player);
+                Ok(String::new())
+            }
+            None => Err("cannot undo: no move has been played".to_owned()),
+        }
+    }
+
+    pub(in crate::gtp) fn handicap_setup(&mut self, points: &[Point]) -> Result<(), String> {
+        let mut board = Board::new(self.geometry().clone());
+        for &p in points {
+            board.set(p, Some(Color::Black));
+        }
+        let setup = Setup {
+            rules: self.rules.clone(),
+            board,
+            to_move: Color::White,
+            handicap: points.len() as u32,
+        };
+        self.start_from(setup)
+    }
+
+    pub(in crate::gtp) fn check_handicap_count(&self, n: u32) -> Result<(), String> {
+        let points = self.geometry().num_points();
+        if points < 3 {
+            return Err(format!(
+                "invalid number of stones: {n}; the {} board has no room for a handicap (2 stones and a point for White)",
+                self.geometry().describe()
+            ));
+        }
+        if n < 2 || n as usize >= points {
+            return Err(format!(
+                "invalid number of stones: {n}; a handicap is 2 to {} stones on this board",
+                points.saturating_sub(1)
+            ));
+        }
+        Ok(())
+    }
+
+    pub(in crate::gtp) fn fixed_handicap(&mut self, a: &[&str]) -> Answer {
+        let n = parse_count(a[0], "number of stones")?;
+        if !is_go(&self.rules) {
+            return Err(format!(
+                "fixed_handicap places Go's handicap stones; {} is not Go (use set_free_handicap)",
+                self.rules.variant().id
+            ));
+        }
+        self.check_board_empty()?;
+        let points = crate::go_ext::fixed_handicap(self.geometry(), n)
+            .map_err(|e| format!("invalid number of stones: {e}"))?;
+        self.handicap_setup(&points)?;
+        Ok(vertex_list(self.geometry(), points))
+    }
+
+    pub(in crate::gtp) fn place_free_handicap(&mut self, a: &[&str]) -> Answer {
+        let n = parse_count(a[0], "number of stones")?;
+        self.check_board_empty()?;
+        self.check_handicap_count(n)?;
+        let fixed = if is_go(&self.rules) {
+            crate::go_ext::fixed_handicap(self.geometry(), n).ok()
+        } else {
+            None
+        };
+        let points = match fixed {
+            Some(p) => p,
+            None => {
+                let total = self.geometry().num_points();
+                let mut chosen: Vec<Point> = sample(self.player.rng(), total, n as usize)
+                    .into_iter()
+                    .map(Point::new)
+                    .collect();
+                chosen.sort();
+                chosen
+            }
+        };
+        self.handicap_setup(&points)?;
+        Ok(vertex_list(self.geometry(), points))
+    }
+
+    pub(in crate::gtp) fn set_free_handicap(&mut self, a: &[&str]) -> Answer {
+        self.check_board_empty()?;
+        let mut points = Vec::with_capacity(a.len());
+        let mut seen = HashSet::new();
+        for text in a {
+            let p = self
+                .parse_point(text)
+                .map_err(|e| format!("bad vertex list: {e}"))?;
+            if !seen.insert(p) {
+                return Err(format!("bad vertex list: {text} is given twice"));
+            }
+            points.push(p);
+        }
+        self.check_handicap_count(points.len() as u32)
+            .map_err(|e| format!("bad vertex list: {e}"))?;
+        self.handicap_setup(&points)
+            .map_err(|e| format!("bad vertex list: {e}"))?;
+        Ok(String::new())
+    }
+
+    /// The score of the position with the marked dead stones; a game that ended otherwise than
+    /// by counting (resignation, a goal reached, no result) answers its outcome.
+    pub(in crate::gtp) fn final_score(&mut self, _: &[&str]) -> Answer {
+        let result = self
+            .result()
+            .unwrap_or_else(|| self.position.score(&self.dead).result());
+        Ok(result.to_string())
+    }
+
+    /// The chains (default adjacency) of the given stones, one line each.
+    pub(in crate::gtp) fn chain_lines(&self, stones: &[Point]) -> String {
+        let board = self.position.board();
+        let adjacency = self.geometry().default_adjacency();
+        let wanted: HashSet<Point> = stones.iter().copied().collect();
+        let mut done: HashSet<Point> = HashSet::new();
+        let mut lines = Vec::new();
+        for &p in stones {
+            if done.contains(&p) {
+                continue;
+            }
+            let mut chain: Vec<Point> = board
+                .chain_at(adjacency, p)
+                .into_iter()
+                .filter(|q| wanted.contains(q))
+                .collect();
+            if chain.is_empty() {
+                chain.push(p);
+            }
+            chain.sort();
+            done.extend(chain.iter().copied());
+            lines.push(vertex_list(self.geometry(), chain));
+        }
+        lines.join("\n")
+    }
+
+    pub(in crate::gtp) fn final_status_list(&mut self, a: &[&str]) -> Answer {
+        match a[0] {
+            "dead" => {
+                let dead = self.dead.clone();
+                Ok(self.chain_lines(&dead))
+            }
+            "alive" => {
+                let board = self.position.board();
+                let alive: Vec<Point> = board
+                    .geometry()
+                    .points()
+                    .filter(|p| board.get(*p).is_some() && !self.dead.contains(p))
+                    .collect();
+                Ok(self.chain_lines(&alive))
+            }
+            "seki" => Ok(String::new()),
+            other => Err(format!(
+                "syntax error: invalid status {:?}; expected alive, dead or seki",
+                shorten(other)
+            )),
+        }
+    }
+
+    pub(in crate::gtp) fn showboard(&mut self, _: &[&str]) -> Answer {
+        let p = self.position.as_ref();
+        let mut out = String::from("\n");
+        out.push_str(&p.board().diagram_with_coordinates());
+        out.push_str(&format!(
+            "rules {}, {} board, move {}, {} to play, captures: black {}, white {}",
+            self.rules,
+            p.geometry().describe(),
+            p.history().len(),
+            p.side_to_move().name(),
+            p.captures(Color::Black),
+            p.captures(Color::White)
+        ));
+        if let Some(r) = self.result() {
+            out.push_str(&format!(", game over: {r}"));
+        }
+        Ok(out)
+    }
+
+    pub(in crate::gtp) fn loadsgf(&mut self, a: &[&str]) -> Answer {
+        if self.files == FileAccess::Off {
+            return files_off("loadsgf", self.files);
+        }
+        let path = std::path::Path::new(a[0]);
+        let count = match a.get(1) {
+            Some(n) => {
+                let n = parse_count(n, "move number")?;
+                n.saturating_sub(1) as usize
+            }
+            None => usize::MAX,
+        };
+        let choice = RulesChoice {
+            force: None,
+            fallback: self.rules.clone(),
+        };
+        let record = sgf::read_record(path, &choice)
+            .map_err(|e| format!("cannot load file {}: {e}", a[0]))?;
+        let position = record
+            .replay(count)
+            .map_err(|e| format!("cannot load file {}: {e}", a[0]))?;
+        let mut rules = record.setup.rules.clone();
+        take_size(&mut rules);
+        self.replace_game(rules, position, Vec::new(), Some(record.extras));
+        Ok(String::new())
+    }
+
+    pub(in crate::gtp) fn printsgf(&mut self, a: &[&str]) -> Answer {
+        let options = WriteOptions {
+            extras: self.extras.as_ref(),
+            result: self.result().map(|r| r.to_string()),
+            comment: None,
+        };
+        if !a.is_empty() && self.files != FileAccess::ReadWrite {
+            return files_off("printsgf FILE", self.files);
+        }
+        let text = sgf::write_game(self.position.as_ref(), &options).map_err(|e| e.to_string())?;
+        match a.first() {
+            Some(file) => {
+                std::fs::write(file, text)
+                    .map_err(|e| format!("cannot write {file}: {}", sgf::io_message(&e)))?;
+                Ok(String::new())
+            }
+            None => Ok(text.trim_end().to_owned()),
+        }
+    }
+}

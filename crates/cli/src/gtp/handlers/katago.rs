@@ -1,0 +1,102 @@
+//! KataGo's commands: rules as KataGo names them (`kata-set-rules`, `kata-get-rules`,
+//! `kgs-rules`), `rectangular_boardsize` and `set_position`.
+
+use goishi::{Board, Color, Setup};
+
+use crate::common::{is_go, names_komi, parse_rules, take_size};
+use crate::gtp::args::parse_color;
+use crate::gtp::engine::{Answer, Engine};
+
+impl Engine {
+    pub(in crate::gtp) fn rectangular_boardsize(&mut self, a: &[&str]) -> Answer {
+        let w = Self::parse_side(a[0])?;
+        let h = Self::parse_side(a[1])?;
+        self.check_resizable()?;
+        self.new_game(self.rules.clone(), (w, h))
+            .map_err(|e| format!("unacceptable size: {e}"))?;
+        Ok(String::new())
+    }
+
+    // ---- KataGo's commands ---------------------------------------------------------
+
+    /// Applies Go rules named by `text` keeping the game, the board and (unless `text`
+    /// names one) the komi.
+    pub(in crate::gtp) fn set_go_rules(&mut self, command: &str, text: &str) -> Answer {
+        if !is_go(&self.rules) {
+            return Err(format!(
+                "{command} changes Go rules only; the current variant is {} (use goishi-rules)",
+                self.rules.variant().id
+            ));
+        }
+        let mut rules = parse_rules(text).map_err(|e| e.to_string())?;
+        if !is_go(&rules) {
+            return Err(format!(
+                "{command} accepts Go rules only; {} is not Go (use goishi-rules)",
+                rules.variant().id
+            ));
+        }
+        take_size(&mut rules);
+        if !names_komi(text) {
+            if let Some(k) = self.rules.get("komi") {
+                let k = k.to_owned();
+                rules.set("komi", &k).map_err(|e| e.to_string())?;
+            }
+        }
+        if !rules.sets_board() && self.rules.sets_board() {
+            rules.set_board(Some(self.rules.board_kind()));
+        }
+        self.change_rules(rules)?;
+        Ok(String::new())
+    }
+
+    pub(in crate::gtp) fn kata_set_rules(&mut self, a: &[&str]) -> Answer {
+        self.set_go_rules("kata-set-rules", &a.join(" "))
+    }
+
+    pub(in crate::gtp) fn kgs_rules(&mut self, a: &[&str]) -> Answer {
+        // KGS's Chinese rules have positional superko (KataGo reads `chinese` here so too).
+        let name = if a[0].eq_ignore_ascii_case("chinese") {
+            "chinese-kgs"
+        } else {
+            a[0]
+        };
+        self.set_go_rules("kgs-rules", name)
+    }
+
+    pub(in crate::gtp) fn kata_get_rules(&mut self, _: &[&str]) -> Answer {
+        if !is_go(&self.rules) {
+            return Err(format!(
+                "kata-get-rules describes Go rules only; the current variant is {} (use goishi-rules)",
+                self.rules.variant().id
+            ));
+        }
+        crate::go_ext::katago_json(&self.rules)
+    }
+
+    pub(in crate::gtp) fn set_position(&mut self, a: &[&str]) -> Answer {
+        if a.len() % 2 != 0 {
+            return Err(format!(
+                "syntax error: set_position takes pairs of COLOR VERTEX, got {} arguments",
+                a.len()
+            ));
+        }
+        let mut board = Board::new(self.geometry().clone());
+        for pair in a.chunks(2) {
+            let color = parse_color(pair[0])?;
+            let p = self.parse_point(pair[1])?;
+            if board.get(p).is_some() {
+                return Err(format!("invalid position: {} is given twice", pair[1]));
+            }
+            board.set(p, Some(color));
+        }
+        let setup = Setup {
+            rules: self.rules.clone(),
+            board,
+            to_move: Color::Black,
+            handicap: 0,
+        };
+        self.start_from(setup)
+            .map_err(|e| format!("invalid position: {e}"))?;
+        Ok(String::new())
+    }
+}

@@ -1,0 +1,31 @@
+//! A GTP (Go Text Protocol, version 2) engine for every registered variant, in layers:
+//!
+//! - [`framing`]: the wire: reading bounded lines, GTP's preprocessing, formatting
+//!   responses, and [`serve`], the loop from an input to an output;
+//! - [`commands`]: the command table (name, usage, argument count, handler), the arity
+//!   check, and `list_commands`;
+//! - [`engine`]: the engine state ([`Engine`]: the rules, the board size, the game, the
+//!   marked dead stones, the record's properties, the player) and the one way a command
+//!   runs ([`Engine::run`]: the table, then the handler under a panic guard that clones
+//!   nothing);
+//! - [`args`]: parsing the arguments of commands (colours, counts, times) and writing
+//!   vertex lists;
+//! - `handlers`: the commands, grouped by the dialect that defines them: GTP's own
+//!   (`core`), GNU Go's (`gnugo`), KataGo's (`katago`), GoGui's (`gogui`) and goishi's
+//!   (`goishi`).
+//!
+//! Every handler validates its arguments and builds any new game aside before it changes
+//! the state, so a command that fails leaves the state as it was.
+
+pub mod args;
+pub mod commands;
+pub mod engine;
+pub mod framing;
+mod handlers;
+
+pub use commands::command_names;
+pub use engine::{Answer, Engine, FileAccess};
+pub use framing::{format_response, preprocess, read_line, serve, MAX_LINE};
+
+#[cfg(test)]
+mod tests;

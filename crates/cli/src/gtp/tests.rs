@@ -1,0 +1,283 @@
+//! Unit tests of the GTP engine: the wire, the state after failed and panicking commands,
+//! file commands switched off, seeded `genmove`.
+
+use super::*;
+use goishi::{Color, Move, Point};
+
+use super::engine::{Engine, FileAccess};
+
+fn engine(rules: &str, size: u32) -> Engine {
+    let rules = crate::common::parse_rules(rules).unwrap();
+    Engine::new(rules, Some((size, size)), 1).unwrap()
+}
+
+/// Runs a whole session in-process and returns what the engine wrote.
+fn session(engine: &mut Engine, input: &[u8]) -> String {
+    let mut out = Vec::new();
+    serve(engine, input, &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn responses_and_ids() {
+    let mut e = engine("go/chinese", 9);
+    assert_eq!(e.execute_line("name").unwrap(), "= goishi\n\n");
+    assert_eq!(e.execute_line("7 play b E5").unwrap(), "=7 \n\n");
+    assert_eq!(
+        e.execute_line("8 play w E5").unwrap(),
+        "?8 illegal move: occupied\n\n"
+    );
+    assert_eq!(e.execute_line("   "), None);
+    assert_eq!(
+        e.execute_line("9").unwrap(),
+        "?9 syntax error: no command after the id\n\n"
+    );
+    assert_eq!(e.position().history().len(), 1);
+}
+
+#[test]
+fn blank_lines_never_reach_the_wire() {
+    assert_eq!(
+        format_response(Some("1"), &Ok("a\n\n\nb\n\n".to_owned())),
+        "=1 a\n \n \nb\n\n"
+    );
+    assert_eq!(
+        format_response(None, &Err("x\r\ny".to_owned())),
+        "? x\ny\n\n"
+    );
+}
+
+#[test]
+fn preprocessing() {
+    assert_eq!(preprocess(b"\tna\x00me\x7f # c"), "name");
+    assert_eq!(preprocess(b"#"), "");
+    assert_eq!(preprocess(b"1\tplay\tb\tE5\r"), "1 play b E5");
+    assert_eq!(preprocess(b"\xff name"), "\u{fffd} name");
+}
+
+#[test]
+fn lines_are_bounded() {
+    let mut long = vec![b'x'; MAX_LINE + 10];
+    long.extend_from_slice(b"\nname\nlast");
+    let mut input = &long[..];
+    let mut buf = Vec::new();
+    assert_eq!(read_line(&mut input, &mut buf).unwrap(), Some(true));
+    assert_eq!(buf.len(), MAX_LINE);
+    assert_eq!(read_line(&mut input, &mut buf).unwrap(), Some(false));
+    assert_eq!(buf, b"name");
+    assert_eq!(read_line(&mut input, &mut buf).unwrap(), Some(false));
+    assert_eq!(buf, b"last");
+    assert_eq!(read_line(&mut input, &mut buf).unwrap(), None);
+}
+
+#[test]
+fn a_session_in_process() {
+    let mut e = engine("contact/1a", 5);
+    let out = session(
+        &mut e,
+        b"play w A3\nplay w C3\n# a comment\n\n1 play b B3\n2 gogui-rules_captured_count\n3 quit\nname\n",
+    );
+    assert_eq!(out, "= \n\n= \n\n=1 \n\n=2 2 0\n\n=3 \n\n");
+    assert!(e.has_quit());
+}
+
+/// What a command may change: the rules, the size, the game (setup, moves, board, side
+/// to move), the dead stones, and what `printsgf` writes.
+fn snapshot(e: &mut Engine) -> (String, (u32, u32), String, String, Vec<Point>, String) {
+    let p = e.position();
+    let game = format!(
+        "{:?} {:?} {:?} {}",
+        p.setup(),
+        p.history(),
+        p.side_to_move(),
+        p.board().diagram()
+    );
+    let rules = e.rules().to_string();
+    let size = e.size();
+    let dead = e.dead().to_vec();
+    let history = e.run("move_history", &[]).unwrap();
+    let sgf = e.run("printsgf", &[]).unwrap();
+    (rules, size, game, history, dead, sgf)
+}
+
+#[test]
+fn a_failed_command_changes_nothing() {
+    let dir = std::env::temp_dir().join(format!("goishi-gtp-unit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad_sgf = dir.join("illegal.sgf");
+    std::fs::write(&bad_sgf, "(;GM[1]SZ[9];B[ee];W[ee])").unwrap();
+    let bad_sgf = bad_sgf.display().to_string();
+    let into_dir = dir.display().to_string();
+    for (rules, size, moves) in [
+        ("go/chinese", 9, &["b E5", "w C3", "b G7"][..]),
+        ("contact/2b", 7, &["b D4", "w C3"][..]),
+        ("go/japanese:board=torus", 9, &["b E5"][..]),
+    ] {
+        let mut e = engine(rules, size);
+        for m in moves {
+            let (c, v) = m.split_once(' ').unwrap();
+            e.run("play", &[c, v]).unwrap();
+        }
+        if rules == "go/chinese" {
+            e.run("goishi-dead", &["E5"]).unwrap();
+        }
+        let before = snapshot(&mut e);
+        let occupied = moves[0].split_once(' ').unwrap().1;
+        let bad: &[(&str, &[&str])] = &[
+            ("boardsize", &["0"]),
+            ("boardsize", &["x"]),
+            ("rectangular_boardsize", &["53", "9"]),
+            ("komi", &["6.25"]),
+            ("komi", &["abc"]),
+            ("goishi-rules", &["go/chinese:ko=bogus"]),
+            ("kata-set-rules", &["contact/2b"]),
+            ("kata-set-rules", &["{\"ko\":"]),
+            ("kgs-rules", &["bogus"]),
+            ("set_position", &["b", "A1", "b", "A1"]),
+            ("set_position", &["b"]),
+            ("fixed_handicap", &["2"]),
+            ("place_free_handicap", &["2"]),
+            ("set_free_handicap", &["A1", "B1"]),
+            ("loadsgf", &["/nonexistent.sgf"]),
+            ("loadsgf", &[&bad_sgf, "x"]),
+            ("printsgf", &[&into_dir]),
+            ("play", &["w", occupied]),
+            ("play", &["w", "Z99"]),
+            ("play", &["x", "A1"]),
+            ("is_legal", &["x", "A1"]),
+            ("color", &["Z99"]),
+            ("genmove", &["x"]),
+            ("goishi-dead", &["Z99"]),
+            ("final_status_list", &["bogus"]),
+            ("time_settings", &["1", "x", "1"]),
+            ("time_left", &["x", "1", "1"]),
+            ("captures", &["x"]),
+            ("list_stones", &["x"]),
+            ("play", &[]),
+            ("nonsense", &[]),
+        ];
+        for (name, args) in bad {
+            assert!(e.run(name, args).is_err(), "{rules}: {name} {args:?}");
+            assert_eq!(snapshot(&mut e), before, "{rules}: {name} {args:?}");
+        }
+    }
+    // A record whose move is illegal: refused, and nothing changes (the game stays).
+    let mut e = engine("go/chinese", 9);
+    e.run("play", &["b", "C3"]).unwrap();
+    let before = snapshot(&mut e);
+    let answer = e.run("loadsgf", &[&bad_sgf]).unwrap_err();
+    assert!(answer.contains("illegal"), "{answer}");
+    assert_eq!(snapshot(&mut e), before);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A handler that plays a move in place and then panics, and one that replaces the game and
+/// then panics: both are answered with an internal error and the state is as before.
+#[test]
+fn a_panic_leaves_the_state_as_it_was() {
+    fn play_then_panic(e: &mut Engine, _: &[&str]) -> Answer {
+        let g = e.position.geometry().clone();
+        e.position
+            .play_as(Color::White, Move::Place(g.parse_point("A1").unwrap()))
+            .unwrap();
+        panic!("a bug after a move");
+    }
+    fn undo_then_panic(e: &mut Engine, _: &[&str]) -> Answer {
+        e.position.undo();
+        panic!("a bug after an undo");
+    }
+    fn replace_then_panic(e: &mut Engine, _: &[&str]) -> Answer {
+        e.new_game(e.rules.clone(), (5, 5)).unwrap();
+        e.dead.clear();
+        panic!("a bug after a new game");
+    }
+    for (rules, size) in [("go/chinese", 9), ("contact/1a", 7)] {
+        let mut e = engine(rules, size);
+        for (c, v) in [("b", "E5"), ("w", "C3"), ("b", "D4")] {
+            e.run("play", &[c, v]).unwrap();
+        }
+        if rules == "go/chinese" {
+            e.run("goishi-dead", &["C3"]).unwrap();
+        }
+        let before = snapshot(&mut e);
+        let hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let answers: Vec<Answer> = [
+            play_then_panic as fn(&mut Engine, &[&str]) -> Answer,
+            undo_then_panic,
+            replace_then_panic,
+        ]
+        .into_iter()
+        .map(|h| e.guarded("test", h, &[]))
+        .collect();
+        std::panic::set_hook(hook);
+        for a in answers {
+            let a = a.unwrap_err();
+            assert!(
+                a.starts_with(
+                    "internal error: test (a bug in goishi; the command was undone): a bug after"
+                ),
+                "{a}"
+            );
+        }
+        assert_eq!(snapshot(&mut e), before, "{rules}");
+        assert_eq!(
+            e.position().board().hash(),
+            e.position().board().recompute_hash()
+        );
+        // And the session goes on.
+        e.run("play", &["w", "B2"]).unwrap();
+    }
+}
+
+#[test]
+fn file_commands_can_be_switched_off() {
+    let mut e = engine("go/chinese", 9);
+    assert_eq!(e.file_access(), FileAccess::ReadWrite);
+    e.set_file_access(FileAccess::Off);
+    e.run("play", &["b", "E5"]).unwrap();
+    let before = snapshot(&mut e);
+    for (name, args) in [
+        ("loadsgf", &["game.sgf"][..]),
+        ("printsgf", &["out.sgf"][..]),
+    ] {
+        let a = e.run(name, args).unwrap_err();
+        assert!(
+            a.ends_with(
+                "is switched off (goishi gtp --no-files): this engine reads and writes no files"
+            ),
+            "{a}"
+        );
+        assert_eq!(snapshot(&mut e), before);
+    }
+    assert!(!std::path::Path::new("out.sgf").exists());
+    // printsgf without a file still answers the record.
+    assert!(e.run("printsgf", &[]).unwrap().contains(";B[ee]"));
+    // Read-only: loadsgf reads (and fails here for want of the file), printsgf FILE does not
+    // write.
+    e.set_file_access(FileAccess::ReadOnly);
+    let a = e.run("loadsgf", &["/nonexistent.sgf"]).unwrap_err();
+    assert!(a.starts_with("cannot load file /nonexistent.sgf"), "{a}");
+    let a = e.run("printsgf", &["out.sgf"]).unwrap_err();
+    assert_eq!(
+        a,
+        "printsgf FILE is switched off: this engine reads files but writes none"
+    );
+    assert!(!std::path::Path::new("out.sgf").exists());
+}
+
+#[test]
+fn genmove_is_seeded() {
+    let moves = |seed| {
+        let rules = crate::common::parse_rules("go/chinese").unwrap();
+        let mut e = Engine::new(rules, Some((9, 9)), seed).unwrap();
+        (0..20)
+            .map(|i| {
+                e.run("genmove", &[if i % 2 == 0 { "b" } else { "w" }])
+                    .unwrap()
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(moves(5), moves(5));
+    assert_ne!(moves(5), moves(6));
+}

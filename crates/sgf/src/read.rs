@@ -1,0 +1,614 @@
+//! Reading: SGF text to [`Record`]s. The text is checked first without building a tree
+//! (brackets, parentheses, the node limit: `sgf-parse` is recursive), then parsed by
+//! `sgf-parse`, then interpreted: `SZ` (square and `W:H`), `RU` (a rules string of any form
+//! the registry reads), `KM`, `HA` and `RE` in the root; setup stones (`AB` `AW` `AE`, point
+//! rectangles included) and `PL` in the nodes before the first move; handicap stones
+//! written as Black's first moves become setup stones. Every other property of the main line
+//! is kept, in file order, for the writer.
+
+use goishi::{Board, Color, Geometry, Move, Point, PointError, Setup};
+use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
+use sgf_parse::{GameTree, SgfNode};
+
+use crate::error::{ErrorKind, SgfError};
+use crate::props::{prop_id, prop_text, sgf_point_name};
+use crate::record::{Extras, NodeExtras, Record, RecordMove, RulesChoice};
+
+/// The most nodes a file may have (the parser and its tree are recursive).
+pub const MAX_NODES: usize = 50_000;
+
+/// Whether a rules string names a komi (in goishi's form `komi=`, or KataGo's JSON and
+/// compact forms): then it wins over a komi from elsewhere (a record's `KM`, the game's).
+pub fn names_komi(text: &str) -> bool {
+    // `komi` as a key: followed by `=` (goishi's form), `"` (the JSON key) or a number
+    // (KataGo's compact form), not as part of another word (a graph file named komi-net.txt).
+    let lower = text.to_ascii_lowercase();
+    lower.match_indices("komi").any(|(at, _)| {
+        let rest = lower[at + 4..].trim_start();
+        let rest = rest.strip_prefix(['+', '-']).unwrap_or(rest);
+        rest.starts_with(['=', '"', '.']) || rest.starts_with(|c: char| c.is_ascii_digit())
+    })
+}
+
+/// Identifiers the writer generates in the root; the reader does not keep them as extras.
+const GENERATED_ROOT: &[&str] = &[
+    "FF", "GM", "CA", "AP", "SZ", "RU", "KM", "HA", "PL", "AB", "AW", "AE", "RE",
+];
+
+/// Checks the tree structure of an SGF text without building it: the node count (the parser
+/// and its tree are recursive, so very long files are refused), brackets, parentheses.
+/// Returns the text from the first `(` on.
+fn prescan(text: &str) -> Result<&str, SgfError> {
+    let Some(start) = text.find('(') else {
+        return Err(SgfError::general(
+            ErrorKind::Syntax,
+            "not an SGF game record: no game tree (no '(') found",
+        ));
+    };
+    let body = &text[start..];
+    let mut depth = 0usize;
+    let mut nodes = 0usize;
+    let mut in_value = false;
+    let mut escaped = false;
+    let mut closed_all = false;
+    // After '(' the next thing must be a node: a tree of nothing but parentheses (millions
+    // of them cost the parser hundreds of megabytes) is refused here.
+    let mut need_node = false;
+    let mut end = body.len();
+    for (at, c) in body.char_indices() {
+        if need_node && !in_value {
+            if c.is_whitespace() {
+                continue;
+            }
+            if c == '(' || c == ')' {
+                return Err(SgfError::general(ErrorKind::Syntax, format!(
+                    "not valid SGF: a game tree must start with a node (';'), found {c:?} at byte {}",
+                    start + at
+                )));
+            }
+            need_node = false;
+        }
+        if in_value {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == ']' {
+                in_value = false;
+            }
+            continue;
+        }
+        if closed_all {
+            // After a game tree: another tree, white space, or trailing text that is ignored.
+            match c {
+                '(' => {
+                    closed_all = false;
+                    depth = 1;
+                    need_node = true;
+                }
+                ')' => {
+                    return Err(SgfError::general(
+                        ErrorKind::Syntax,
+                        format!(
+                            "not valid SGF: unmatched ')' after node {}",
+                            nodes.saturating_sub(1)
+                        ),
+                    ))
+                }
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '(' => {
+                depth += 1;
+                need_node = true;
+            }
+            ')' => {
+                if depth == 0 {
+                    return Err(SgfError::general(
+                        ErrorKind::Syntax,
+                        format!(
+                            "not valid SGF: unmatched ')' after node {}",
+                            nodes.saturating_sub(1)
+                        ),
+                    ));
+                }
+                depth -= 1;
+                if depth == 0 {
+                    closed_all = true;
+                    end = at + 1;
+                }
+            }
+            ';' => {
+                nodes += 1;
+                if nodes > MAX_NODES {
+                    return Err(SgfError::general(ErrorKind::Limit, format!(
+                        "the record has more than {MAX_NODES} nodes; goishi reads at most {MAX_NODES}"
+                    )));
+                }
+            }
+            '[' => {
+                if nodes == 0 {
+                    return Err(SgfError::general(
+                        ErrorKind::Syntax,
+                        "not valid SGF: a property value before the first node",
+                    ));
+                }
+                in_value = true;
+            }
+            _ => {}
+        }
+    }
+    let last = nodes.saturating_sub(1);
+    if closed_all {
+        return Ok(&body[..end]);
+    }
+    if in_value {
+        return Err(SgfError::general(
+            ErrorKind::Syntax,
+            format!(
+                "not valid SGF: the file ends inside a property value of node {last} (truncated?)"
+            ),
+        ));
+    }
+    if depth > 0 && !closed_all {
+        return Err(SgfError::general(ErrorKind::Syntax, format!(
+            "not valid SGF: the file ends after node {last} with {depth} game tree(s) left open (truncated?)"
+        )));
+    }
+    if nodes == 0 {
+        return Err(SgfError::general(
+            ErrorKind::Syntax,
+            "not valid SGF: the game tree has no node",
+        ));
+    }
+    Ok(body)
+}
+
+/// The point of a parsed SGF point on `geometry`.
+fn point_on(geometry: &Geometry, p: &SgfPoint) -> Result<Point, PointError> {
+    geometry.parse_sgf_coord(&sgf_point_name(p))
+}
+
+/// Whether `[tt]` means a pass on this board (boards up to 19x19).
+fn tt_is_pass(geometry: &Geometry) -> bool {
+    geometry.width() <= 19 && geometry.height() <= 19
+}
+
+fn color_of(c: &sgf_parse::Color) -> Color {
+    match c {
+        sgf_parse::Color::Black => Color::Black,
+        sgf_parse::Color::White => Color::White,
+    }
+}
+
+fn sorted_points(set: &std::collections::HashSet<SgfPoint>) -> Vec<SgfPoint> {
+    let mut v: Vec<SgfPoint> = set.iter().copied().collect();
+    v.sort_by_key(|p| (p.y, p.x));
+    v
+}
+
+/// Parses the text of an SGF file into a record: its first game tree.
+pub fn parse_record(text: &str, choice: &RulesChoice) -> Result<Record, SgfError> {
+    parse_collection(text, choice)?
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| {
+            Err(SgfError::general(
+                ErrorKind::Syntax,
+                "not valid SGF: no game tree",
+            ))
+        })
+}
+
+/// Parses every game tree of an SGF file (a collection). A syntax error fails the whole
+/// file; a record that is not valid fails on its own.
+pub fn parse_collection(
+    text: &str,
+    choice: &RulesChoice,
+) -> Result<Vec<Result<Record, SgfError>>, SgfError> {
+    let body = prescan(text)?;
+    let trees = sgf_parse::parse(body).map_err(|e| {
+        SgfError::general(ErrorKind::Syntax, match e {
+            sgf_parse::SgfParseError::UnexpectedProperty => {
+                "not valid SGF: GM given twice in a root node, or a property before the `;` of a node".to_owned()
+            }
+            e => format!("not valid SGF: {e}"),
+        })
+    })?;
+    let games = trees.len();
+    Ok(trees
+        .into_iter()
+        .map(|tree| match tree {
+            GameTree::GoGame(root) => {
+                let result = build_record(&root, choice, games);
+                dismantle(root);
+                result
+            }
+            GameTree::Unknown(root) => {
+                let gm = root
+                    .get_property("GM")
+                    .map_or_else(|| "GM[?]".to_owned(), |p| p.to_string());
+                dismantle(root);
+                Err(SgfError::in_property(
+                    ErrorKind::NotGo,
+                    0,
+                    "GM",
+                    if gm == "GM[1]" {
+                        // The SGF parser takes a game type of Go from the exact text `1`.
+                        "GM[1] written with a sign or leading zeros; write it GM[1]".to_owned()
+                    } else {
+                        format!("{gm}: not a Go-family record (goishi reads GM[1] records, every variant included)")
+                    },
+                ))
+            }
+        })
+        .collect())
+}
+
+/// Drops a tree without recursion (a long main line would overflow the stack).
+fn dismantle<P: sgf_parse::SgfProp>(root: SgfNode<P>) {
+    let mut stack = vec![root];
+    while let Some(mut node) = stack.pop() {
+        stack.append(&mut node.children);
+    }
+}
+
+fn build_record(
+    root: &SgfNode<Prop>,
+    choice: &RulesChoice,
+    games: usize,
+) -> Result<Record, SgfError> {
+    let nodes: Vec<&SgfNode<Prop>> = root.main_variation().collect();
+
+    // Rules, size and komi from the root.
+    let mut size = None;
+    let mut ru = None;
+    let mut km = None;
+    let mut handicap = 0u32;
+    let mut result = None;
+    for prop in &root.properties {
+        match prop {
+            Prop::SZ((w, h)) => size = Some((u32::from(*w), u32::from(*h))),
+            Prop::RU(t) => ru = Some(t.text.clone()),
+            Prop::KM(k) => km = Some(*k),
+            Prop::HA(h) => handicap = u32::try_from(*h).unwrap_or(0),
+            Prop::RE(t) => result = Some(t.text.trim().to_owned()),
+            Prop::GM(g) if *g != 1 => {
+                return Err(SgfError::in_property(
+                    ErrorKind::NotGo,
+                    0,
+                    "GM",
+                    format!("GM[{g}]: not a Go-family record"),
+                ))
+            }
+            Prop::Invalid(id, values) if matches!(id.as_str(), "SZ" | "KM" | "RU" | "GM") => {
+                return Err(SgfError::in_property(
+                    ErrorKind::BadValue,
+                    0,
+                    id,
+                    format!("invalid {id}[{}]", values.join("][")),
+                ))
+            }
+            _ => {}
+        }
+    }
+    let mut rules = match (&choice.force, &ru) {
+        (Some(f), _) => f.rules.clone(),
+        (None, Some(text)) => goishi::registry().parse_rules(text).map_err(|e| {
+            SgfError::in_property(ErrorKind::Rules, 0, "RU", format!("RU[{text}]: {e}"))
+        })?,
+        (None, None) => choice.fallback.clone(),
+    };
+    let rules_size = take_size(&mut rules);
+    let komi_forced = choice.force.as_ref().is_some_and(|f| f.names_komi);
+    if let Some(k) = km.filter(|_| !komi_forced) {
+        if rules.get("komi").is_some() {
+            let text = format!("{k}");
+            rules.set("komi", &text).map_err(|e| {
+                SgfError::in_property(ErrorKind::Rules, 0, "KM", format!("KM[{text}]: {e}"))
+            })?;
+        }
+    }
+    let size = size.or(rules_size);
+    let geometry = rules.geometry(size).map_err(|e| {
+        // A graph board comes from the rules (its file is read relative to the current
+        // folder); any other from SZ or the variant's default size.
+        let (from, property) = if matches!(rules.board_kind(), goishi::BoardKind::Graph(_)) {
+            ("the rules' graph board", "RU")
+        } else {
+            ("SZ", "SZ")
+        };
+        SgfError::in_property(ErrorKind::BadValue, 0, property, format!("{from}: {e}"))
+    })?;
+
+    let mut board = Board::new(geometry.clone());
+    let mut to_move = None;
+    let mut moves: Vec<RecordMove> = Vec::new();
+    let mut extras = Extras::default();
+
+    for (i, node) in nodes.iter().enumerate() {
+        let mut move_prop: Option<(Color, &SgfMove, &str)> = None;
+        let mut setup_ids: Vec<&str> = Vec::new();
+        let mut kept: Vec<Prop> = Vec::new();
+        for prop in &node.properties {
+            // `sgf-parse` takes any ASCII text before '[' as an identifier; written back, a
+            // text such as "" or ":13]" would make the values join another property.
+            if let Prop::Unknown(id, _) | Prop::Invalid(id, _) = prop {
+                if id.is_empty() {
+                    // The parser keeps the upper-case letters of an identifier (FF[3]'s
+                    // `AddBlack` is `AB`): one written in lower case only has none left.
+                    return Err(SgfError::at(
+                        ErrorKind::Syntax,
+                        i,
+                        "not valid SGF: a property identifier in lower case (such as ff or b); FF[4] identifiers are upper case",
+                    ));
+                }
+                if !id.bytes().all(|b| b.is_ascii_alphabetic()) {
+                    return Err(SgfError::at(
+                        ErrorKind::Syntax,
+                        i,
+                        format!(
+                            "not valid SGF: property identifier {:?}; expected letters (upper case in FF[4])",
+                            id.chars().take(24).collect::<String>()
+                        ),
+                    ));
+                }
+            }
+            match prop {
+                Prop::B(m) | Prop::W(m) => {
+                    let (color, id) = if matches!(prop, Prop::B(_)) {
+                        (Color::Black, "B")
+                    } else {
+                        (Color::White, "W")
+                    };
+                    if let Some((_, _, other)) = move_prop {
+                        return Err(SgfError::in_property(
+                            ErrorKind::Misplaced,
+                            i,
+                            id,
+                            format!("two moves ({other} and {id}) in one node"),
+                        ));
+                    }
+                    move_prop = Some((color, m, id));
+                }
+                Prop::Invalid(id, values) if id == "B" || id == "W" => {
+                    return Err(SgfError::in_property(
+                        ErrorKind::BadValue,
+                        i,
+                        id,
+                        format!(
+                            "invalid move {id}[{}]; expected two letters a-z or A-Z, or [] for a pass",
+                            values.join("][")
+                        ),
+                    ));
+                }
+                Prop::Invalid(id, values) if matches!(id.as_str(), "AB" | "AW" | "AE" | "PL") => {
+                    return Err(SgfError::in_property(
+                        ErrorKind::BadValue,
+                        i,
+                        id,
+                        format!("invalid setup property {id}[{}]", values.join("][")),
+                    ));
+                }
+                Prop::AB(_) | Prop::AW(_) | Prop::AE(_) | Prop::PL(_) => {
+                    setup_ids.push(match prop {
+                        Prop::AB(_) => "AB",
+                        Prop::AW(_) => "AW",
+                        Prop::AE(_) => "AE",
+                        _ => "PL",
+                    });
+                }
+                _ => {
+                    if i == 0 {
+                        if !GENERATED_ROOT.contains(&prop_id(prop).as_str()) {
+                            kept.push(prop.clone());
+                        }
+                    } else if !matches!(
+                        prop,
+                        Prop::SZ(_) | Prop::RU(_) | Prop::KM(_) | Prop::GM(_) | Prop::FF(_)
+                    ) {
+                        kept.push(prop.clone());
+                    } else {
+                        return Err(SgfError::in_property(
+                            ErrorKind::Misplaced,
+                            i,
+                            &prop_id(prop),
+                            format!("root property {} outside the root node", prop_text(prop)),
+                        ));
+                    }
+                }
+            }
+        }
+        if let (Some((_, _, id)), Some(setup)) = (move_prop, setup_ids.first()) {
+            return Err(SgfError::in_property(
+                ErrorKind::Misplaced,
+                i,
+                setup,
+                format!("setup property {setup} on a move node ({id}); setup and moves must be in separate nodes"),
+            ));
+        }
+        if !setup_ids.is_empty() && !moves.is_empty() {
+            return Err(SgfError::in_property(
+                ErrorKind::Misplaced,
+                i,
+                setup_ids[0],
+                format!(
+                    "setup property {} after the first move; goishi replays setups before the first move only",
+                    setup_ids[0]
+                ),
+            ));
+        }
+        // Setup stones, in file order of the properties.
+        for prop in &node.properties {
+            let (points, stone) = match prop {
+                Prop::AB(p) => (p, Some(Color::Black)),
+                Prop::AW(p) => (p, Some(Color::White)),
+                Prop::AE(p) => (p, None),
+                Prop::PL(c) => {
+                    to_move = Some(color_of(c));
+                    continue;
+                }
+                _ => continue,
+            };
+            let id = match stone {
+                Some(Color::Black) => "AB",
+                Some(Color::White) => "AW",
+                None => "AE",
+            };
+            for sp in sorted_points(points) {
+                let p = point_on(&geometry, &sp).map_err(|e| {
+                    SgfError::in_property(
+                        ErrorKind::BadValue,
+                        i,
+                        id,
+                        format!("{id}[{}]: {e}", sgf_point_name(&sp)),
+                    )
+                })?;
+                board.set(p, stone);
+            }
+        }
+        let mut node_extras = NodeExtras {
+            move_index: None,
+            turn: None,
+            props: kept,
+        };
+        if let Some((color, m, id)) = move_prop {
+            let (mv, text) = match m {
+                SgfMove::Pass => (Ok(Move::Pass), format!("{id}[]")),
+                SgfMove::Move(sp) => {
+                    let text = format!("{id}[{}]", sgf_point_name(sp));
+                    if sp.x == 19 && sp.y == 19 && tt_is_pass(&geometry) {
+                        (Ok(Move::Pass), text)
+                    } else {
+                        (point_on(&geometry, sp).map(Move::Place), text)
+                    }
+                }
+            };
+            let record_move = RecordMove {
+                color,
+                mv,
+                node: i,
+                text,
+            };
+            node_extras.move_index = Some(moves.len());
+            node_extras.turn = record_move.turn();
+            moves.push(record_move);
+        }
+        if i == 0 {
+            extras.root = node_extras.props;
+            if node_extras.move_index.is_some() {
+                // A move in the root node: written back in a node of its own.
+                extras.nodes.push(NodeExtras {
+                    move_index: node_extras.move_index,
+                    turn: node_extras.turn,
+                    props: Vec::new(),
+                });
+            }
+        } else {
+            extras.nodes.push(node_extras);
+        }
+    }
+
+    extras.result = result.clone();
+    handicap_moves_as_setup(handicap, &mut board, &mut moves, &mut extras);
+    // Without `PL`: the colour of the first move, else White after handicap stones (most
+    // programs write no `PL` in a handicap game), else Black.
+    let to_move = to_move
+        .or_else(|| moves.first().map(|m| m.color))
+        .unwrap_or(if handicap >= 2 {
+            Color::White
+        } else {
+            Color::Black
+        });
+    let setup = Setup {
+        rules,
+        board,
+        to_move,
+        handicap: if handicap >= 2 { handicap } else { 0 },
+    };
+    Ok(Record {
+        setup,
+        moves,
+        result,
+        extras,
+        games,
+    })
+}
+
+/// Handicap stones written as Black's first moves rather than as `AB` (some programs write them
+/// so): with `HA[N]`, fewer than N black setup stones and no white one, Black's first
+/// placements before any other move make up the rest, on distinct empty points, and become
+/// setup stones (their nodes keep their other properties). Anything else is left as it is,
+/// for the variant to judge.
+fn handicap_moves_as_setup(
+    handicap: u32,
+    board: &mut Board,
+    moves: &mut Vec<RecordMove>,
+    extras: &mut Extras,
+) {
+    let black = board.count(Color::Black);
+    if handicap < 2 || black >= handicap || board.count(Color::White) > 0 {
+        return;
+    }
+    let missing = (handicap - black) as usize;
+    let mut points = Vec::with_capacity(missing);
+    for m in moves.iter().take(missing) {
+        match (m.color, &m.mv) {
+            (Color::Black, Ok(Move::Place(p))) if board.is_empty_at(*p) && !points.contains(p) => {
+                points.push(*p);
+            }
+            _ => return,
+        }
+    }
+    if points.len() < missing {
+        return;
+    }
+    for &p in &points {
+        board.set(p, Some(Color::Black));
+    }
+    moves.drain(..missing);
+    for node in &mut extras.nodes {
+        node.move_index = match node.move_index {
+            Some(i) if i < missing => {
+                node.turn = None;
+                None
+            }
+            other => other.map(|i| i - missing),
+        };
+    }
+}
+
+/// Moves the `size=` override of `rules` out, so that the board size is held in one place.
+fn take_size(rules: &mut goishi::Rules) -> Option<(u32, u32)> {
+    let size = rules.size();
+    rules.set_size(None);
+    size
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_komi;
+
+    #[test]
+    fn a_komi_is_named_as_a_key() {
+        for named in [
+            "go/chinese:komi=7",
+            "japanese:KOMI = 0.5",
+            r#"{"ko":"SIMPLE","komi":6.5}"#,
+            "koSIMPLEscoreAREAsui0komi-2.5",
+            "koSIMPLEkomi.5",
+        ] {
+            assert!(names_komi(named), "{named}");
+        }
+        for unnamed in [
+            "go/chinese",
+            "go/chinese:board=graph:komi-net.txt",
+            "komilike",
+            r#"{"ko":"SIMPLE"}"#,
+        ] {
+            assert!(!names_komi(unnamed), "{unnamed}");
+        }
+    }
+}

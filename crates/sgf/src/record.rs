@@ -1,0 +1,195 @@
+//! The game-record model: a [`Record`] is a setup (rules, board, side to move, handicap),
+//! the moves of its main line as written, its stated result, and the properties the reader
+//! did not interpret ([`Extras`]), kept so that [`write_game`](crate::write_game) writes them
+//! back. A record replays through its variant's rules ([`Record::replay`]), which judge the
+//! setup and every move.
+
+use std::fmt;
+
+use goishi::{Color, IllegalMove, Move, PlayError, PointError, Position, Rules, Setup, Turn};
+use sgf_parse::go::Prop;
+
+use crate::error::{ErrorKind, SgfError};
+
+/// A move of a record, before it is played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordMove {
+    /// Who moves.
+    pub color: Color,
+    /// The move, or why its point is not on the board.
+    pub mv: Result<Move, PointError>,
+    /// The main-line node holding it (the root is node 0).
+    pub node: usize,
+    /// The property as written: `B[cc]`.
+    pub text: String,
+}
+
+impl RecordMove {
+    /// The turn, when the point is on the board.
+    pub fn turn(&self) -> Option<Turn> {
+        self.mv.as_ref().ok().map(|&mv| Turn {
+            color: self.color,
+            mv,
+        })
+    }
+}
+
+/// A main-line node after the root, with the properties the reader does not interpret.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeExtras {
+    /// The index of the node's move in [`Record::moves`], if it has one.
+    pub move_index: Option<usize>,
+    /// The node's move, if it is on the board.
+    pub turn: Option<Turn>,
+    /// Every other property, in file order.
+    pub props: Vec<Prop>,
+}
+
+/// The properties of a record that are written back unchanged.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Extras {
+    /// Root properties other than those the writer generates.
+    pub root: Vec<Prop>,
+    /// The nodes after the root, in main-line order.
+    pub nodes: Vec<NodeExtras>,
+    /// The record's `RE`, written back when the game written is the whole record.
+    pub result: Option<String>,
+}
+
+/// A game record: the setup, the moves, the stated result.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// The rules, the setup stones, the side to move and the handicap.
+    pub setup: Setup,
+    /// The moves of the main line, handicap stones written as moves excluded.
+    pub moves: Vec<RecordMove>,
+    /// The `RE` property, if any.
+    pub result: Option<String>,
+    /// What the writer writes back.
+    pub extras: Extras,
+    /// How many game trees the file holds (only the first is read).
+    pub games: usize,
+}
+
+/// A move of a record that the rules refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalRecordMove {
+    /// The move number, from 1.
+    pub number: usize,
+    /// The main-line node (the root is node 0).
+    pub node: usize,
+    /// The property as written: `B[cc]`.
+    pub text: String,
+    /// The GTP vertex, when the point is on the board.
+    pub vertex: Option<String>,
+    /// Why the rules refused it.
+    pub reason: IllegalMove,
+    /// Why, in words.
+    pub detail: String,
+}
+
+impl fmt::Display for IllegalRecordMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "node {}: move {} {}", self.node, self.number, self.text)?;
+        if let Some(v) = &self.vertex {
+            write!(f, " ({v})")?;
+        }
+        write!(f, " is illegal: {}", self.detail)
+    }
+}
+
+/// How the rules of a record are chosen.
+#[derive(Clone, Debug)]
+pub struct RulesChoice {
+    /// Rules that replace the record's `RU`.
+    pub force: Option<Forced>,
+    /// The rules of a record without `RU`.
+    pub fallback: Rules,
+}
+
+/// Rules given instead of a record's `RU` (`--rules`).
+#[derive(Clone, Debug)]
+pub struct Forced {
+    /// The rules.
+    pub rules: Rules,
+    /// Whether the rules string named a komi: then the record's `KM` does not replace it.
+    pub names_komi: bool,
+}
+
+impl Forced {
+    /// Parses rules given on the command line.
+    pub fn parse(text: &str) -> Result<Forced, goishi::RulesError> {
+        Ok(Forced {
+            rules: goishi::registry().parse_rules(text)?,
+            names_komi: crate::read::names_komi(text),
+        })
+    }
+}
+
+impl Record {
+    /// The position at the setup (the variant validates the setup stones).
+    pub fn start(&self) -> Result<Box<dyn Position>, SgfError> {
+        self.setup
+            .clone()
+            .into_position()
+            .map_err(|e| SgfError::at(ErrorKind::Setup, 0, format!("invalid setup: {e}")))
+    }
+
+    /// Plays the first `count` moves (all of them when `count` is larger) on `position`,
+    /// which must be at the record's setup.
+    pub fn play(&self, position: &mut dyn Position, count: usize) -> Result<(), IllegalRecordMove> {
+        for (i, m) in self.moves.iter().take(count).enumerate() {
+            let illegal =
+                |reason: IllegalMove, vertex: Option<String>, detail: String| IllegalRecordMove {
+                    number: i + 1,
+                    node: m.node,
+                    text: m.text.clone(),
+                    vertex,
+                    reason,
+                    detail,
+                };
+            match &m.mv {
+                Err(why) => {
+                    return Err(illegal(IllegalMove::OffBoard, None, why.to_string()));
+                }
+                Ok(mv) => {
+                    let vertex = mv.name(position.geometry());
+                    if let Err(PlayError { reason, .. }) = position.play_as(m.color, *mv) {
+                        return Err(illegal(reason, Some(vertex), reason.name().to_owned()));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The position after the first `count` moves.
+    pub fn replay(&self, count: usize) -> Result<Box<dyn Position>, ReplayError> {
+        let mut position = self.start().map_err(ReplayError::Setup)?;
+        self.play(position.as_mut(), count)
+            .map_err(ReplayError::Illegal)?;
+        Ok(position)
+    }
+}
+
+/// Why a record does not replay.
+#[derive(Clone, Debug)]
+pub enum ReplayError {
+    /// The setup is not a valid position of the variant.
+    Setup(SgfError),
+    /// A move was refused.
+    Illegal(IllegalRecordMove),
+}
+
+impl std::error::Error for IllegalRecordMove {}
+
+impl std::error::Error for ReplayError {}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::Setup(e) => e.fmt(f),
+            ReplayError::Illegal(e) => e.fmt(f),
+        }
+    }
+}
