@@ -8,11 +8,6 @@ use std::path::{Path, PathBuf};
 /// The most lines a source file under `crates/*/src/` or `xtask/src/` may have.
 const MAX_LINES: usize = 900;
 
-/// Files allowed past [`MAX_LINES`] for now, relative to the workspace root. The CLI's GTP
-/// and SGF modules are being split on another branch: the lead removes these two entries
-/// when that split lands.
-const LONG_FILES_EXEMPT: &[&str] = &["crates/cli/src/gtp.rs", "crates/cli/src/sgf.rs"];
-
 /// The workspace root (the parent of this crate's directory).
 fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -65,9 +60,6 @@ fn no_source_file_is_too_long() {
     for path in &files {
         let relative = path.strip_prefix(&root).unwrap_or(path);
         let name = relative.to_string_lossy().replace('\\', "/");
-        if LONG_FILES_EXEMPT.contains(&name.as_str()) {
-            continue;
-        }
         let text = fs::read_to_string(path)
             .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
         let lines = text.lines().count();
@@ -79,27 +71,5 @@ fn no_source_file_is_too_long() {
         too_long.is_empty(),
         "source files longer than {MAX_LINES} lines (split them along their layers):\n{}",
         too_long.join("\n")
-    );
-}
-
-#[test]
-fn long_file_exemptions_are_current() {
-    // An exemption for a file that is gone or short again is stale: remove it from the list.
-    let root = workspace_root();
-    let stale: Vec<String> = LONG_FILES_EXEMPT
-        .iter()
-        .filter_map(|name| {
-            let lines = fs::read_to_string(root.join(name)).map(|t| t.lines().count());
-            match lines {
-                Ok(n) if n > MAX_LINES => None,
-                Ok(n) => Some(format!("  {name}: {n} lines")),
-                Err(_) => Some(format!("  {name}: no such file")),
-            }
-        })
-        .collect();
-    assert!(
-        stale.is_empty(),
-        "remove these from LONG_FILES_EXEMPT in xtask/src/tidy.rs:\n{}",
-        stale.join("\n")
     );
 }
