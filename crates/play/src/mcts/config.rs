@@ -88,7 +88,7 @@ pub struct MctsConfig {
     pub resign_threshold: f64,
     /// Never resign before this many moves have been played in the game.
     pub resign_min_moves: usize,
-    /// Never resign on fewer playouts than this under the move considered.
+    /// Never resign on fewer playouts than this through the root (kept ones included).
     pub resign_min_visits: u32,
 }
 
@@ -145,7 +145,7 @@ impl Default for MctsConfig {
         MctsConfig {
             budget: Budget::DEFAULT,
             threads: 1,
-            seed: 0x5EED_60_15_41,
+            seed: 0x5EED_6015,
             exploration: 0.2,
             rave_equivalence: 1000.0,
             first_play_urgency: 1.0,

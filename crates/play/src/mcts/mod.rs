@@ -66,7 +66,8 @@
 //! playouts of the search is dead, and the position is scored with those stones off), in the
 //! other families by the game's outcome. It resigns when the win rate of its best move is
 //! below `resign_threshold` (default 0.05; 0 never), but never before `resign_min_moves`
-//! moves of the game or on fewer than `resign_min_visits` visits of that move.
+//! moves of the game or on fewer than `resign_min_visits` playouts through the root (this
+//! search's and those kept from earlier ones).
 //!
 //! **Legality.** The tree holds the legal moves of each node's position, and the answer is
 //! checked with `check_move` before it is returned (a pass if it were refused): the search
@@ -161,6 +162,9 @@ pub struct SearchResult {
     pub nodes: usize,
     /// The root's moves with a visit, most visited first.
     pub moves: Vec<MoveStats>,
+    /// The principal variation: from the root, the most visited move at each node (at most
+    /// [`MctsPlayer::PV_LENGTH`] moves).
+    pub pv: Vec<Move>,
     /// For every point, the average owner at the end of this search's playouts: +1 Black,
     /// -1 White (a stone's colour, or an empty point's surrounding colour where the family
     /// counts territory). All zeros without playouts.
@@ -225,6 +229,9 @@ fn mix(seed: u64, moves: usize, color: Color, thread: usize) -> u64 {
 const DEAD_OWNERSHIP: f64 = 0.5;
 
 impl MctsPlayer {
+    /// The longest principal variation reported.
+    pub const PV_LENGTH: usize = 16;
+
     /// A player with these settings, checked.
     pub fn new(config: MctsConfig) -> Result<MctsPlayer, ConfigError> {
         config.validate()?;
@@ -334,6 +341,7 @@ impl MctsPlayer {
             reused_visits,
             nodes: 0,
             moves: Vec::new(),
+            pv: Vec::new(),
             ownership: vec![0.0; n],
             elapsed: Duration::ZERO,
         };
@@ -528,7 +536,7 @@ impl MctsPlayer {
         let c = &self.config;
         if c.resign_threshold > 0.0
             && result.win_rate < c.resign_threshold
-            && best.visits.load(Relaxed) >= c.resign_min_visits
+            && self.root.visits.load(Relaxed) >= c.resign_min_visits
             && position.as_position().history().len() >= c.resign_min_moves
         {
             result.mv = Move::Resign;
@@ -594,12 +602,21 @@ impl MctsPlayer {
                 amaf_win_rate: k.amaf_win_rate(),
             })
             .collect();
-        moves.sort_by(|a, b| b.visits.cmp(&a.visits));
+        moves.sort_by_key(|m| std::cmp::Reverse(m.visits));
         if let Some(best) = moves.first() {
             if result.decision == Decision::OnlyMove || result.decision == Decision::NoBudget {
                 result.win_rate = best.win_rate;
             }
         }
         result.moves = moves;
+        result.pv.clear();
+        let mut node = &self.root;
+        while let Some(i) = node.most_visited() {
+            if result.pv.len() == Self::PV_LENGTH {
+                break;
+            }
+            node = &node.kids()[i];
+            result.pv.push(node.mv);
+        }
     }
 }
