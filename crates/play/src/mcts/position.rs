@@ -36,6 +36,10 @@ pub trait SearchPosition: Clone + Send + Sync {
     fn play(&mut self, color: Color, mv: Move) -> bool;
 
     /// Overwrites `self` with `source`, reusing the buffers of `self` where the type can.
+    ///
+    /// The search calls it with the position `self` was copied from, `self` having had moves
+    /// played on it since: a type whose copy allocates may take those moves back instead
+    /// (capture Go and boxed positions do; `undo` restores a position exactly).
     fn reset_from(&mut self, source: &Self) {
         self.clone_from(source);
     }
@@ -71,6 +75,23 @@ pub trait SearchPosition: Clone + Send + Sync {
     /// Whether a finished game is counted with dead stones taken off (Go): then the search
     /// judges dead stones from its ownership statistics before it passes to end a game.
     fn counts_dead_stones(&self) -> bool;
+}
+
+/// Takes back the moves played on `position` since it was a copy of `source`, or copies
+/// `source` if `position` is not `source` with moves added (the setup and the history tell).
+/// For the position types whose `clone_from` allocates (a derived `Clone`, a hash map).
+fn undo_to<P: Position + Clone>(position: &mut P, source: &P) {
+    let keep = source.history().len();
+    if position.history().len() < keep
+        || position.history()[..keep] != *source.history()
+        || position.setup() != source.setup()
+    {
+        position.clone_from(source);
+        return;
+    }
+    while position.history().len() > keep {
+        position.undo();
+    }
 }
 
 /// +1 for Black, -1 for White.
@@ -213,6 +234,11 @@ impl SearchPosition for CapturePosition {
         self
     }
 
+    /// Takes the moves back: the derived `clone_from` would allocate the whole position.
+    fn reset_from(&mut self, source: &Self) {
+        undo_to(self, source);
+    }
+
     #[inline]
     fn side_to_move(&self) -> Color {
         Position::side_to_move(self)
@@ -265,6 +291,11 @@ impl SearchPosition for CapturePosition {
 impl SearchPosition for ContactPosition {
     fn as_position(&self) -> &dyn Position {
         self
+    }
+
+    /// Takes the moves back: copying the history's hash map allocates.
+    fn reset_from(&mut self, source: &Self) {
+        undo_to(self, source);
     }
 
     #[inline]
@@ -338,6 +369,21 @@ fn avoids_own_eyes(position: &dyn Position) -> bool {
 impl SearchPosition for Box<dyn Position> {
     fn as_position(&self) -> &dyn Position {
         &**self
+    }
+
+    /// Takes the moves back: a boxed copy allocates the whole position.
+    fn reset_from(&mut self, source: &Self) {
+        let keep = source.history().len();
+        if self.history().len() < keep
+            || self.history()[..keep] != *source.history()
+            || self.setup() != source.setup()
+        {
+            *self = source.clone();
+            return;
+        }
+        while self.history().len() > keep {
+            self.undo();
+        }
     }
 
     fn side_to_move(&self) -> Color {
