@@ -75,7 +75,10 @@ fn search(start: &GoPosition, threads: usize, time: Duration) -> (u64, u64) {
     let mut config = MctsConfig::default()
         .with_budget(Budget::time(time))
         .with_threads(threads);
-    if let Some(e) = std::env::var("MCTS_EXPAND_AFTER").ok().and_then(|s| s.parse().ok()) {
+    if let Some(e) = std::env::var("MCTS_EXPAND_AFTER")
+        .ok()
+        .and_then(|s| s.parse().ok())
+    {
         config.expand_after = e;
     }
     let mut player = MctsPlayer::new(config).unwrap();

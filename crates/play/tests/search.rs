@@ -332,15 +332,12 @@ fn ownership_follows_the_playouts() {
     assert_eq!(r.moves.iter().map(|m| m.visits).sum::<u32>(), 300);
 }
 
-#[test]
-fn a_pass_that_wins_the_game_is_played() {
-    // 5x5, komi 14.5: Black's walls on B and D, White's lone stone at D4, dead. White passes;
-    // Black's pass ends the game, which Black wins once D4 is off the board (25 to 14.5),
-    // although the plain count, D4 alive, gives White the win (14 to 15.5): the search
-    // judges the dead stone from its playouts and passes.
+/// 5x5: Black's walls on B and D, White's lone stone at D4 (dead), White to move; White
+/// passes.
+fn dead_stone(komi: &str) -> Box<dyn Position> {
     let mut setup = Setup::new(
         goishi::registry()
-            .parse_rules("go/chinese:komi=14.5")
+            .parse_rules(&format!("go/chinese:komi={komi}"))
             .unwrap(),
         Geometry::square(5).unwrap(),
     );
@@ -356,19 +353,41 @@ fn a_pass_that_wins_the_game_is_played() {
     setup.to_move = Color::White;
     let mut game = setup.into_position().unwrap();
     game.play(Move::Pass).unwrap();
+    game
+}
+
+#[test]
+fn a_pass_that_wins_the_game_is_played() {
+    // Komi 0.5: Black wins by the plain count (14 to 1.5, D4 alive) and with D4 off the board.
+    let mut game = dead_stone("0.5");
     let mut p = player(common::config(300, 9));
     let r = p.search_dyn(&*game, Color::Black).unwrap();
-    assert_eq!(
-        (r.mv, r.decision),
-        (Move::Pass, Decision::PassWins),
-        "{r:?}"
-    );
+    assert_eq!(r.mv, Move::Pass, "{r:?}");
     // Black owns D4 at the end of most playouts.
     assert!(r.ownership[at(&*game, "D4").index()] >= 0.5);
     game.play(r.mv).unwrap();
-    assert_eq!(game.outcome().unwrap().winner(), Some(Color::White));
-    let judged = game.score(&[at(&*game, "D4")]).result();
-    assert_eq!(judged.winner(), Some(Color::Black));
+    assert_eq!(game.outcome().unwrap().winner(), Some(Color::Black));
+
+    // Komi 14.5: the plain count gives White the game (14 to 15.5), the count with D4 dead
+    // gives it to Black (25 to 14.5): the search does not pass on a count a referee might not
+    // make; it plays on (taking D4 off, or turning dame into stones) until both counts agree.
+    let mut game = dead_stone("14.5");
+    let mut p = player(common::config(300, 9));
+    for _ in 0..12 {
+        if game.is_over() {
+            break;
+        }
+        let color = game.side_to_move();
+        let mv = if color == Color::Black {
+            p.genmove_dyn(&*game, color).unwrap()
+        } else {
+            Move::Pass
+        };
+        game.play(mv).unwrap();
+    }
+    assert!(game.is_over());
+    assert_ne!(game.history()[1].mv, Move::Pass, "Black passed at once");
+    assert_eq!(game.outcome().unwrap().winner(), Some(Color::Black));
 
     // Without the opponent's pass, the search plays on.
     let mut p = player(common::config(300, 9));

@@ -61,10 +61,13 @@
 //! **Passing and resigning.** No search is run when the only move is a pass (every point is
 //! illegal or one of the mover's own eyes), or when there is one move. After a search, the
 //! player passes when the most visited move is a pass, or when the opponent has just passed,
-//! a pass ends the game and the game so ended is won: in Go with the search's own judgement
-//! of dead stones (a stone whose point the opponent owns on average by 0.5 or more in the
-//! playouts of the search is dead, and the position is scored with those stones off), in the
-//! other families by the game's outcome. It resigns when the win rate of its best move is
+//! a pass ends the game and the game so ended is won both by the game's own count (every
+//! stone alive, as `outcome()` says) and, in Go, by the search's own judgement of dead stones
+//! (a stone whose point the opponent owns on average by 0.5 or more in the playouts of the
+//! search is dead, and the position is scored with those stones off): whoever referees, a
+//! referee that takes dead stones off or one that counts every stone, the pass wins. Where
+//! the two counts disagree, the search plays on (under area scoring, taking the dead stones
+//! off the board costs nothing). It resigns when the win rate of its best move is
 //! below `resign_threshold` (default 0.05; 0 never), but never before `resign_min_moves`
 //! moves of the game or on fewer than `resign_min_visits` playouts through the root (this
 //! search's and those kept from earlier ones).
@@ -545,7 +548,8 @@ impl MctsPlayer {
     }
 
     /// Whether the opponent has just passed and a pass of `color` ends a game that `color`
-    /// wins (judging dead stones by `ownership` where the family counts them).
+    /// wins: by the game's own count, and where the family counts dead stones, also with the
+    /// stones that `ownership` judges dead taken off.
     fn pass_wins<P: SearchPosition>(
         &self,
         position: &P,
@@ -567,22 +571,25 @@ impl MctsPlayer {
             return false;
         }
         let after = after.as_position();
-        let winner = if position.counts_dead_stones() && judged {
-            let board = after.board();
-            let dead: Vec<Point> = after
-                .geometry()
-                .points()
-                .filter(|&p| match board.get(p) {
-                    Some(Color::Black) => ownership[p.index()] <= -DEAD_OWNERSHIP,
-                    Some(Color::White) => ownership[p.index()] >= DEAD_OWNERSHIP,
-                    None => false,
-                })
-                .collect();
-            after.score(&dead).result().winner()
-        } else {
-            after.outcome().and_then(|r| r.winner())
-        };
-        winner == Some(color)
+        // The game's own count (every stone alive) must say so, whoever referees.
+        if after.outcome().and_then(|r| r.winner()) != Some(color) {
+            return false;
+        }
+        if !(position.counts_dead_stones() && judged) {
+            return true;
+        }
+        // And so must a count with the dead stones off, as the search judges them.
+        let board = after.board();
+        let dead: Vec<Point> = after
+            .geometry()
+            .points()
+            .filter(|&p| match board.get(p) {
+                Some(Color::Black) => ownership[p.index()] <= -DEAD_OWNERSHIP,
+                Some(Color::White) => ownership[p.index()] >= DEAD_OWNERSHIP,
+                None => false,
+            })
+            .collect();
+        after.score(&dead).result().winner() == Some(color)
     }
 
     /// Fills the root's statistics into `result`.
