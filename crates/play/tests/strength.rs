@@ -1,7 +1,8 @@
 //! A strength smoke test that cannot flake: MCTS at 200 playouts against the random player
 //! on 7x7 Go (Chinese rules, komi 7.5), ten seeded games with colours alternating; the search
-//! must win at least 8. (Over 200 games with other seeds it lost none: see the README's
-//! figures.) Seeded with `GOISHI_MCTS_SEED` (printed).
+//! must win at least 8. Over 200 release-mode games with other seeds (`mcts_vs_random
+//! go/chinese 7 200 200 1000`) it won all 200; it wins all 10 here. Seeded with
+//! `GOISHI_MCTS_SEED` (printed).
 
 mod common;
 
