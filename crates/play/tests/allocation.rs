@@ -5,8 +5,8 @@
 //! The counting allocator of `goishi-conformance` counts the allocations of a search; the
 //! bound is a constant per playout, far below the hundred or so moves of a 9x9 playout. On
 //! 9x9: 5 a playout in Go under area scoring and 30 under territory scoring (the count's
-//! board copy and regions), under 0.5 in capture Go and contact capture (whose playouts end
-//! by their outcome, and which are reset by taking the moves back).
+//! board copy and regions), 7 in contact capture (its copy's hash map), under 0.5 in capture
+//! Go (whose playouts end by its outcome, and which is reset by taking the moves back).
 
 use goishi::Color;
 use goishi_conformance::alloc::{self, Counting};
