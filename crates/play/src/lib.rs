@@ -1,21 +1,24 @@
 //! Players for every goishi variant, and the self-play game loop: a library that every
 //! front end shares (the CLI's `genmove` and `selfplay`, later the Python package and the
-//! browser playground). No terminal, no output, no threads: the front end parses its
-//! arguments, prints, and shows progress.
+//! browser playground). No terminal and no output: the front end parses its arguments,
+//! prints, and shows progress.
 //!
 //! - [`player`]: the [`Player`] trait and the uniform [`RandomPlayer`] (the policy of
-//!   `genmove` and `selfplay`; the search player of the player spec comes here next, as
-//!   another implementation of the same trait);
+//!   `genmove` and `selfplay`);
+//! - [`mcts`]: the Monte Carlo tree search player ([`MctsPlayer`]): UCT with RAVE statistics
+//!   over playouts of each family's random policy, generic over the concrete position type,
+//!   with tree reuse, threads, playout and time budgets and resignation;
 //! - [`selfplay`]: a game played to its end (or a move cap) by one player for both sides,
 //!   seeded so that any one game of a run can be replayed alone.
 //!
 //! The players work through the `Position` trait, for every registered variant; the trait
-//! is generic over the position type, so that a search player can work on a concrete
-//! position (`GoPosition`) without dynamic dispatch per node, while the front ends use
-//! `dyn Position`.
+//! is generic over the position type, so that the search works on a concrete position
+//! (`GoPosition`) without dynamic dispatch per node, while the front ends use `dyn Position`.
 
+pub mod mcts;
 pub mod player;
 pub mod selfplay;
 
+pub use mcts::MctsPlayer;
 pub use player::{is_own_eye, Player, RandomPlayer};
 pub use selfplay::{move_cap, play_game, play_out, Game, SelfplayError};

@@ -1,0 +1,668 @@
+//! Monte Carlo tree search for every variant: [`MctsPlayer`].
+//!
+//! # How the search works
+//!
+//! A search grows a tree from the position to move in. Each *playout* descends the tree by
+//! the selection formula, expands the leaf it reaches (once the leaf has `expand_after`
+//! visits: every move of [`SearchPosition::tree_moves`] becomes a child), plays the game
+//! out with the family's random policy ([`SearchPosition::playout_move`]) and backs the
+//! result up the path. The answer is the most visited move of the root.
+//!
+//! **Playouts.** Go and capture Go: a uniformly random legal point that does not fill one of
+//! the mover's own single-point eyes; other families: any random legal placement; a pass
+//! when nothing is left. A playout stops when the game ends or after 3 x points moves
+//! (as `goishi selfplay` does); the result is the game's outcome, or else the position's
+//! score with no stone dead (`score(&[])`): a win, a loss or a draw (no result counts as a
+//! draw) for the player of each node.
+//!
+//! **Selection.** At a node visited `N` times, the child with the highest
+//!
+//! ```text
+//! value = (1 - b) q + b q' + c sqrt(ln N / (n + 1))
+//! b     = n' / (n' + n + n n' / k)
+//! ```
+//!
+//! where `n`, `q` are the child's visits and win rate (a draw is half a win), `n'`, `q'` its
+//! AMAF visits and win rate, `c` the exploration constant (`exploration`, default 0.2) and
+//! `k` the RAVE equivalence (`rave_equivalence`, default 1000): the AMAF statistics weigh
+//! most while a move has few visits of its own, and half at `n = k` (once `n'` is much larger
+//! than `k`; Silver and Gelly's minimum-error schedule with an equivalence instead of a
+//! bias). A child with neither visits nor AMAF statistics is worth the first-play urgency
+//! (`first_play_urgency`, default 1.0: every move is tried before any is tried twice, unless
+//! AMAF statistics say otherwise). Equal values go to the first child (point order, then pass).
+//!
+//! **AMAF (RAVE).** After a playout, at every node of its path, each child whose point was
+//! played by the node's mover anywhere later in the playout (the tree moves below the node
+//! and the random moves; the first time that colour played that point) gets an AMAF visit
+//! with the playout's result for that mover.
+//!
+//! **Threads.** `threads` searchers run on one tree (`std::thread::scope`). Node statistics
+//! are atomics, children are created once by the first thread that expands a node
+//! (`OnceLock`); there is no lock on the path of a playout. A thread that descends through a
+//! node adds a *virtual loss* to it (counted as a visit without a win until the playout is
+//! backed up), so that other threads spread over other moves. The AMAF counters of siblings
+//! are updated without a read-modify-write (see `tree`): with several threads an update can
+//! get lost. With one thread the search runs on the calling thread, and a playout budget makes
+//! it deterministic: the same seed, positions and calls give the same moves.
+//!
+//! **Budgets.** [`Budget`]: a playout count and a time limit per move, whichever comes first
+//! (the default: 10,000 playouts or 1 s). The time counts from the call, tree reuse
+//! included; the search stops starting playouts at the limit, so a move overruns it by at
+//! most one playout per thread. A budget of zero is an immediate answer, not an error: the
+//! most visited move of the tree kept from earlier moves if it has one, else a random move of
+//! the playout policy.
+//!
+//! **Tree reuse.** The player keeps its tree between moves: the next search on the same game
+//! (same setup, and a history that extends the one of the last root) walks the tree down by
+//! the moves played since, both players', and keeps the subtree it reaches with its
+//! statistics; anything else starts a new tree. [`MctsPlayer::played`] moves the root
+//! explicitly.
+//!
+//! **Passing and resigning.** No search is run when the only move is a pass (every point is
+//! illegal or one of the mover's own eyes), or when there is one move. After a search, the
+//! player passes when the most visited move is a pass, or when the opponent has just passed,
+//! a pass ends the game and the game so ended is won both by the game's own count (every
+//! stone alive, as `outcome()` says) and, in Go, by the search's own judgement of dead stones
+//! (a stone whose point the opponent owns on average by 0.5 or more in the playouts of the
+//! search is dead, and the position is scored with those stones off): whoever referees, a
+//! referee that takes dead stones off or one that counts every stone, the pass wins. Where
+//! the two counts disagree, the search plays on (under area scoring, taking the dead stones
+//! off the board costs nothing). It resigns when the win rate of its best move is
+//! below `resign_threshold` (default 0.05; 0 never), but never before `resign_min_moves`
+//! moves of the game or on fewer than `resign_min_visits` playouts through the root (this
+//! search's and those kept from earlier ones).
+//!
+//! **Legality.** The tree holds the legal moves of each node's position, and the answer is
+//! checked with `check_move` before it is returned (a pass if it were refused): the search
+//! plays by the position's rules only, every ko and suicide option and every geometry.
+//!
+//! ```
+//! use goishi::go::GoPosition;
+//! use goishi::{Color, Position, Rules};
+//! use goishi_play::mcts::{Budget, MctsConfig, MctsPlayer};
+//!
+//! let rules = Rules::parse("go/chinese").unwrap();
+//! let game = GoPosition::from_rules(&rules, Some((5, 5))).unwrap();
+//! let config = MctsConfig::default().with_budget(Budget::playouts(200));
+//! let mut player = MctsPlayer::new(config).unwrap();
+//! let result = player.search(&game, Color::Black).unwrap();
+//! assert!(game.check_move(Color::Black, result.mv).is_ok());
+//! assert_eq!(result.playouts, 200);
+//! ```
+
+mod config;
+mod position;
+mod search;
+mod tree;
+
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use goishi::capture::CapturePosition;
+use goishi::contact::ContactPosition;
+use goishi::go::GoPosition;
+use goishi::{Color, Move, Point, Position, Setup, Turn};
+
+use crate::player::Player;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+pub use config::{Budget, ConfigError, MctsConfig};
+pub use position::SearchPosition;
+
+use search::Shared;
+use tree::{Formula, Node};
+
+/// Why the search answered what it did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// The most visited move of the search.
+    Searched,
+    /// The only move the tree considers (no search was run).
+    OnlyMove,
+    /// A pass that ends a game the player wins (the opponent passed).
+    PassWins,
+    /// The best move's win rate is below the resignation threshold.
+    Resign,
+    /// The budget allowed no playout: the tree's most visited move, or a random move of the
+    /// playout policy.
+    NoBudget,
+}
+
+/// One move of the root with its statistics.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveStats {
+    /// The move.
+    pub mv: Move,
+    /// Playouts through it (those of earlier searches kept by tree reuse included).
+    pub visits: u32,
+    /// The mover's win rate over those playouts (a draw is half a win).
+    pub win_rate: f64,
+    /// Its AMAF visits.
+    pub amaf_visits: u32,
+    /// The mover's AMAF win rate.
+    pub amaf_win_rate: f64,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The move to play (a point, a pass, or resign): legal in the position searched.
+    pub mv: Move,
+    /// The colour it is for.
+    pub color: Color,
+    /// Why this move.
+    pub decision: Decision,
+    /// The mover's win rate of the most visited move (0.5 without visits).
+    pub win_rate: f64,
+    /// Playouts run by this search.
+    pub playouts: u64,
+    /// Moves played inside those playouts (below the tree).
+    pub playout_moves: u64,
+    /// Visits of the root, those kept from earlier searches included.
+    pub visits: u32,
+    /// Visits of the root kept from earlier searches.
+    pub reused_visits: u32,
+    /// Nodes in the tree after the search.
+    pub nodes: usize,
+    /// The root's moves with a visit, most visited first.
+    pub moves: Vec<MoveStats>,
+    /// The principal variation: from the root, the most visited move at each node (at most
+    /// [`MctsPlayer::PV_LENGTH`] moves).
+    pub pv: Vec<Move>,
+    /// For every point, the average owner at the end of this search's playouts: +1 Black,
+    /// -1 White (a stone's colour, or an empty point's surrounding colour where the family
+    /// counts territory). All zeros without playouts.
+    pub ownership: Vec<f64>,
+    /// Wall-clock time of the search.
+    pub elapsed: Duration,
+}
+
+impl SearchResult {
+    /// The playout moves per second of this search (0 without time).
+    pub fn playout_moves_per_second(&self) -> f64 {
+        let secs = self.elapsed.as_secs_f64();
+        if secs > 0.0 {
+            self.playout_moves as f64 / secs
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Why no move was searched.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+pub enum SearchError {
+    /// The game is over: no move can be played.
+    #[error("the game is over")]
+    GameOver,
+    /// The budget given for this move has no limit.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+}
+
+/// The game and the state at the root of the kept tree.
+#[derive(Debug)]
+struct TreeKey {
+    setup: Setup,
+    history: Vec<Turn>,
+    to_move: Color,
+}
+
+/// The Monte Carlo tree search player (UCT + RAVE; see the module docs).
+#[derive(Debug)]
+pub struct MctsPlayer {
+    config: MctsConfig,
+    root: Node,
+    key: Option<TreeKey>,
+    last: Option<SearchResult>,
+}
+
+/// Mixes a seed with the state searched and the thread (SplitMix64's finalizer).
+fn mix(seed: u64, moves: usize, color: Color, thread: usize) -> u64 {
+    let mut z = seed
+        ^ (moves as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ ((color.index() as u64) << 62)
+        ^ (thread as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A stone whose point the opponent owns by at least this much on average is judged dead
+/// before a pass that ends the game.
+const DEAD_OWNERSHIP: f64 = 0.5;
+
+impl MctsPlayer {
+    /// The longest principal variation reported.
+    pub const PV_LENGTH: usize = 16;
+
+    /// A player with these settings, checked.
+    pub fn new(config: MctsConfig) -> Result<MctsPlayer, ConfigError> {
+        config.validate()?;
+        Ok(MctsPlayer {
+            config,
+            root: Node::default(),
+            key: None,
+            last: None,
+        })
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    /// Sets the budget of the next moves (a GTP clock, say), checked.
+    pub fn set_budget(&mut self, budget: Budget) -> Result<(), ConfigError> {
+        budget.validate()?;
+        self.config.budget = budget;
+        Ok(())
+    }
+
+    /// The result of the last search, for analysis (ownership, most visited moves).
+    pub fn last_search(&self) -> Option<&SearchResult> {
+        self.last.as_ref()
+    }
+
+    /// Forgets the tree.
+    pub fn clear_tree(&mut self) {
+        self.root = Node::default();
+        self.key = None;
+    }
+
+    /// Tells the player that `color` played `mv` in the game searched last: the root moves
+    /// to that move's subtree (or the tree is dropped if it does not have it). Optional: the
+    /// next search finds the moves played since in the position's history.
+    pub fn played(&mut self, color: Color, mv: Move) {
+        let Some(key) = &mut self.key else {
+            return;
+        };
+        if key.to_move != color {
+            self.clear_tree();
+            return;
+        }
+        self.root = self.root.take_child(mv).unwrap_or_default();
+        key.history.push(Turn { color, mv });
+        key.to_move = color.opponent();
+    }
+
+    /// The move for `color` in `position`, by a search of the configured budget.
+    pub fn genmove<P: SearchPosition>(
+        &mut self,
+        position: &P,
+        color: Color,
+    ) -> Result<Move, SearchError> {
+        self.search(position, color).map(|r| r.mv)
+    }
+
+    /// Searches `position` for `color` with the configured budget. `color` need not be the
+    /// side to move (GTP lets either colour move): the search is for `color` moving now.
+    ///
+    /// Errors: [`SearchError::GameOver`] once the game is over.
+    pub fn search<P: SearchPosition>(
+        &mut self,
+        position: &P,
+        color: Color,
+    ) -> Result<SearchResult, SearchError> {
+        let budget = self.config.budget;
+        self.search_with(position, color, budget)
+    }
+
+    /// Searches `position` for `color` with `budget` for this move only.
+    pub fn search_with<P: SearchPosition>(
+        &mut self,
+        position: &P,
+        color: Color,
+        budget: Budget,
+    ) -> Result<SearchResult, SearchError> {
+        let start = Instant::now();
+        budget.validate()?;
+        let game = position.as_position();
+        if game.is_over() {
+            return Err(SearchError::GameOver);
+        }
+        self.reuse(game, color);
+        let reused_visits = self.root.visits.load(Relaxed);
+        let nodes = AtomicUsize::new(self.root.count());
+        if self.root.kids().is_empty() {
+            let mut moves = Vec::new();
+            position.tree_moves(color, &mut moves);
+            if moves.is_empty() {
+                // Not over, so a pass is legal (a family that lists nothing still passes).
+                moves.push(Move::Pass);
+            }
+            self.root.expand(&moves, &nodes);
+        }
+        let n = position.num_points();
+        let mut result = SearchResult {
+            mv: Move::Pass,
+            color,
+            decision: Decision::Searched,
+            win_rate: 0.5,
+            playouts: 0,
+            playout_moves: 0,
+            visits: 0,
+            reused_visits,
+            nodes: 0,
+            moves: Vec::new(),
+            pv: Vec::new(),
+            ownership: vec![0.0; n],
+            elapsed: Duration::ZERO,
+        };
+        let kids = self.root.kids();
+        if kids.len() == 1 {
+            result.mv = kids[0].mv;
+            result.decision = Decision::OnlyMove;
+        } else if budget.is_zero() {
+            result.decision = Decision::NoBudget;
+            result.mv = match self.root.most_visited() {
+                Some(i) => kids[i].mv,
+                None => self.random_tree_move(game, color),
+            };
+        } else {
+            let sums = self.run(position, color, budget, start, &nodes, &mut result);
+            if result.playouts > 0 {
+                let total = result.playouts as f64;
+                for (o, &s) in result.ownership.iter_mut().zip(&sums) {
+                    *o = f64::from(s) / total;
+                }
+            }
+            self.decide(position, color, &mut result);
+        }
+        self.fill_stats(&nodes, &mut result);
+        if game.check_move(color, result.mv).is_err() {
+            debug_assert!(false, "the search chose an illegal move {:?}", result.mv);
+            result.mv = Move::Pass;
+        }
+        result.elapsed = start.elapsed();
+        self.last = Some(result.clone());
+        Ok(result)
+    }
+
+    /// Searches any position through the object-safe trait: Go, contact capture and capture
+    /// Go run on their concrete types (found with `as_any`), any other variant on a boxed
+    /// copy ([`SearchPosition`] for `Box<dyn Position>`).
+    pub fn search_dyn(
+        &mut self,
+        position: &dyn Position,
+        color: Color,
+    ) -> Result<SearchResult, SearchError> {
+        let any = position.as_any();
+        if let Some(p) = any.downcast_ref::<GoPosition>() {
+            self.search(p, color)
+        } else if let Some(p) = any.downcast_ref::<CapturePosition>() {
+            self.search(p, color)
+        } else if let Some(p) = any.downcast_ref::<ContactPosition>() {
+            self.search(p, color)
+        } else {
+            self.search(&position.clone_box(), color)
+        }
+    }
+
+    /// [`MctsPlayer::genmove`] through the object-safe trait (see [`MctsPlayer::search_dyn`]).
+    pub fn genmove_dyn(
+        &mut self,
+        position: &dyn Position,
+        color: Color,
+    ) -> Result<Move, SearchError> {
+        self.search_dyn(position, color).map(|r| r.mv)
+    }
+
+    /// Keeps the part of the tree that belongs to `game` with `color` to move, or starts a
+    /// new one; records the new root.
+    fn reuse(&mut self, game: &dyn Position, color: Color) {
+        let history = game.history();
+        let kept = match self.key.take() {
+            Some(key) if key.setup == *game.setup() && history.starts_with(&key.history) => {
+                let mut to_move = key.to_move;
+                let mut ok = true;
+                for turn in &history[key.history.len()..] {
+                    if turn.color != to_move {
+                        ok = false;
+                        break;
+                    }
+                    match self.root.take_child(turn.mv) {
+                        Some(child) => self.root = child,
+                        None => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                    to_move = to_move.opponent();
+                }
+                ok && to_move == color
+            }
+            _ => false,
+        };
+        if !kept {
+            self.root = Node::default();
+        }
+        self.key = Some(TreeKey {
+            setup: game.setup().clone(),
+            history: history.to_vec(),
+            to_move: color,
+        });
+    }
+
+    /// A random placement among the root's moves (a pass if there is none).
+    fn random_tree_move(&self, game: &dyn Position, color: Color) -> Move {
+        let mut rng =
+            ChaCha8Rng::seed_from_u64(mix(self.config.seed, game.history().len(), color, 0));
+        let places: Vec<Move> = self
+            .root
+            .kids()
+            .iter()
+            .map(|k| k.mv)
+            .filter(|m| matches!(m, Move::Place(_)))
+            .collect();
+        if places.is_empty() {
+            Move::Pass
+        } else {
+            places[rng.random_range(0..places.len())]
+        }
+    }
+
+    /// Runs the searchers; returns the ownership sums and fills the counts of `result`.
+    fn run<P: SearchPosition>(
+        &self,
+        position: &P,
+        color: Color,
+        budget: Budget,
+        start: Instant,
+        nodes: &AtomicUsize,
+        result: &mut SearchResult,
+    ) -> Vec<i32> {
+        let c = &self.config;
+        let shared = Shared {
+            position,
+            root: &self.root,
+            color,
+            formula: Formula {
+                exploration: c.exploration,
+                rave_equivalence: c.rave_equivalence,
+                first_play_urgency: c.first_play_urgency,
+            },
+            expand_after: c.expand_after,
+            max_nodes: c.max_nodes,
+            nodes: AtomicUsize::new(nodes.load(Relaxed)),
+            claimed: AtomicU32::new(0),
+            max_playouts: budget.playouts.unwrap_or(u32::MAX),
+            deadline: budget.time.and_then(|t| start.checked_add(t)),
+            virtual_loss: c.threads > 1,
+        };
+        let moves = position.as_position().history().len();
+        let seed = |t| mix(c.seed, moves, color, t);
+        let reports = if c.threads == 1 {
+            vec![shared.run(seed(0))]
+        } else {
+            std::thread::scope(|s| {
+                let shared = &shared;
+                let others: Vec<_> = (1..c.threads)
+                    .map(|t| s.spawn(move || shared.run(seed(t))))
+                    .collect();
+                let mut all = vec![shared.run(seed(0))];
+                // A searcher that panicked is a bug; its playouts are lost, the others count.
+                all.extend(others.into_iter().filter_map(|h| h.join().ok()));
+                all
+            })
+        };
+        nodes.store(shared.nodes.load(Relaxed), Relaxed);
+        let mut sums = vec![0; position.num_points()];
+        for r in &reports {
+            result.playouts += r.playouts;
+            result.playout_moves += r.playout_moves;
+            for (s, &o) in sums.iter_mut().zip(&r.ownership) {
+                *s += o;
+            }
+        }
+        sums
+    }
+
+    /// Chooses the answer after a search: the most visited move, a winning pass, or resign.
+    fn decide<P: SearchPosition>(&self, position: &P, color: Color, result: &mut SearchResult) {
+        let kids = self.root.kids();
+        let Some(best) = self.root.most_visited() else {
+            result.decision = Decision::NoBudget;
+            result.mv = self.random_tree_move(position.as_position(), color);
+            return;
+        };
+        let best = &kids[best];
+        result.mv = best.mv;
+        result.win_rate = best.win_rate();
+        if best.mv == Move::Pass {
+            return;
+        }
+        if self.pass_wins(position, color, &result.ownership, result.playouts > 0) {
+            result.mv = Move::Pass;
+            result.decision = Decision::PassWins;
+            return;
+        }
+        let c = &self.config;
+        if c.resign_threshold > 0.0
+            && result.win_rate < c.resign_threshold
+            && self.root.visits.load(Relaxed) >= c.resign_min_visits
+            && position.as_position().history().len() >= c.resign_min_moves
+        {
+            result.mv = Move::Resign;
+            result.decision = Decision::Resign;
+        }
+    }
+
+    /// Whether the opponent has just passed and a pass of `color` ends a game that `color`
+    /// wins: by the game's own count, and where the family counts dead stones, also with the
+    /// stones that `ownership` judges dead taken off.
+    fn pass_wins<P: SearchPosition>(
+        &self,
+        position: &P,
+        color: Color,
+        ownership: &[f64],
+        judged: bool,
+    ) -> bool {
+        let game = position.as_position();
+        let opponent_passed = game.history().last()
+            == Some(&Turn {
+                color: color.opponent(),
+                mv: Move::Pass,
+            });
+        if !opponent_passed {
+            return false;
+        }
+        let mut after = position.clone();
+        if !after.play(color, Move::Pass) || !after.is_over() {
+            return false;
+        }
+        let after = after.as_position();
+        // The game's own count (every stone alive) must say so, whoever referees.
+        if after.outcome().and_then(|r| r.winner()) != Some(color) {
+            return false;
+        }
+        if !(position.counts_dead_stones() && judged) {
+            return true;
+        }
+        // And so must a count with the dead stones off, as the search judges them.
+        let board = after.board();
+        let dead: Vec<Point> = after
+            .geometry()
+            .points()
+            .filter(|&p| match board.get(p) {
+                Some(Color::Black) => ownership[p.index()] <= -DEAD_OWNERSHIP,
+                Some(Color::White) => ownership[p.index()] >= DEAD_OWNERSHIP,
+                None => false,
+            })
+            .collect();
+        after.score(&dead).result().winner() == Some(color)
+    }
+
+    /// Fills the root's statistics into `result`.
+    fn fill_stats(&self, nodes: &AtomicUsize, result: &mut SearchResult) {
+        result.visits = self.root.visits.load(Relaxed);
+        result.nodes = nodes.load(Relaxed);
+        let mut moves: Vec<MoveStats> = self
+            .root
+            .kids()
+            .iter()
+            .filter(|k| k.visits.load(Relaxed) > 0)
+            .map(|k| MoveStats {
+                mv: k.mv,
+                visits: k.visits.load(Relaxed),
+                win_rate: k.win_rate(),
+                amaf_visits: k.amaf_visits.load(Relaxed),
+                amaf_win_rate: k.amaf_win_rate(),
+            })
+            .collect();
+        moves.sort_by_key(|m| std::cmp::Reverse(m.visits));
+        if let Some(best) = moves.first() {
+            if result.decision == Decision::OnlyMove || result.decision == Decision::NoBudget {
+                result.win_rate = best.win_rate;
+            }
+        }
+        result.moves = moves;
+        result.pv.clear();
+        let mut node = &self.root;
+        while let Some(i) = node.most_visited() {
+            if result.pv.len() == Self::PV_LENGTH {
+                break;
+            }
+            node = &node.kids()[i];
+            result.pv.push(node.mv);
+        }
+    }
+}
+
+/// The search as a [`Player`]: the move of [`MctsPlayer::genmove`], and a pass once the game
+/// is over (what a game controller expects of `genmove` then). The trait object and each
+/// family's concrete position type are searched without dynamic dispatch per node.
+impl Player for MctsPlayer {
+    fn choose(&mut self, position: &dyn Position, color: Color) -> Move {
+        self.genmove_dyn(position, color).unwrap_or(Move::Pass)
+    }
+
+    fn played(&mut self, turn: Turn) {
+        MctsPlayer::played(self, turn.color, turn.mv);
+    }
+
+    fn new_game(&mut self) {
+        self.clear_tree();
+    }
+}
+
+macro_rules! player_on {
+    ($($position:ty),*) => {$(
+        impl Player<$position> for MctsPlayer {
+            fn choose(&mut self, position: &$position, color: Color) -> Move {
+                self.genmove(position, color).unwrap_or(Move::Pass)
+            }
+
+            fn played(&mut self, turn: Turn) {
+                MctsPlayer::played(self, turn.color, turn.mv);
+            }
+
+            fn new_game(&mut self) {
+                self.clear_tree();
+            }
+        }
+    )*};
+}
+
+player_on!(GoPosition, ContactPosition, CapturePosition);

@@ -1,0 +1,208 @@
+//! The searchers: each thread repeats select, expand, play out and back up on the shared
+//! tree until the budget is spent; what they share and what each returns.
+//!
+//! Everything a searcher needs is allocated once when it starts (its copy of the position,
+//! the path, the move sequence, the AMAF table, the ownership sums): a playout allocates
+//! nothing per move, and nothing at all with `GoPosition` once the buffers have grown.
+
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed};
+use std::time::Instant;
+
+use goishi::{Color, Move, Point};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::position::SearchPosition;
+use super::tree::{add_racy, Formula, Node};
+
+/// What the searchers of one move share.
+pub(crate) struct Shared<'a, P> {
+    /// The position at the root, which every playout starts from.
+    pub position: &'a P,
+    /// The root node (its children are the moves of `color`).
+    pub root: &'a Node,
+    /// The player to move at the root.
+    pub color: Color,
+    pub formula: Formula,
+    pub expand_after: u32,
+    pub max_nodes: usize,
+    /// The nodes in the tree.
+    pub nodes: AtomicUsize,
+    /// Playouts started, over every thread.
+    pub claimed: AtomicU32,
+    /// At most this many playouts (`u32::MAX` for no limit).
+    pub max_playouts: u32,
+    /// No playout starts at or after this time.
+    pub deadline: Option<Instant>,
+    /// Whether to add virtual losses (more than one thread).
+    pub virtual_loss: bool,
+}
+
+/// What one searcher did.
+pub(crate) struct WorkerReport {
+    /// Playouts completed.
+    pub playouts: u64,
+    /// Moves played inside playouts (the moves below the tree).
+    pub playout_moves: u64,
+    /// The owner of every point at the end of each playout, summed (+1 Black, -1 White).
+    pub ownership: Vec<i32>,
+}
+
+/// Half points of a result for `player`: 2 for a win, 1 for a draw, 0 for a loss.
+#[inline]
+fn points(winner: Option<Color>, player: Color) -> u32 {
+    match winner {
+        Some(c) if c == player => 2,
+        Some(_) => 0,
+        None => 1,
+    }
+}
+
+/// "Not played" in the AMAF table.
+const UNPLAYED: u32 = u32::MAX;
+
+impl<P: SearchPosition> Shared<'_, P> {
+    /// Whether one more playout may start (and claims it).
+    #[inline]
+    fn claim(&self) -> bool {
+        if let Some(deadline) = self.deadline {
+            if Instant::now() >= deadline {
+                return false;
+            }
+        }
+        self.claimed.fetch_add(1, Relaxed) < self.max_playouts
+    }
+
+    /// Runs playouts until the budget is spent; `seed` seeds this searcher's random numbers.
+    pub fn run(&self, seed: u64) -> WorkerReport {
+        let n = self.position.num_points();
+        let cap = 3 * n;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut local = self.position.clone();
+        let mut path: Vec<&Node> = Vec::with_capacity(64);
+        let mut sequence: Vec<(Color, Move)> = Vec::with_capacity(cap + 64);
+        let mut first = vec![UNPLAYED; 2 * n];
+        let mut moves: Vec<Move> = Vec::with_capacity(n + 1);
+        let mut buf: Vec<Point> = Vec::with_capacity(n);
+        let mut report = WorkerReport {
+            playouts: 0,
+            playout_moves: 0,
+            ownership: vec![0; n],
+        };
+        while self.claim() {
+            local.reset_from(self.position);
+            path.clear();
+            sequence.clear();
+            self.descend(&mut local, &mut path, &mut sequence, &mut moves);
+            // The playout, from the leaf (nothing to do if the game is over there).
+            let mut played = 0;
+            while played < cap && !local.is_over() {
+                let color = local.side_to_move();
+                let mv = local.playout_move(&mut rng, &mut buf);
+                sequence.push((color, mv));
+                played += 1;
+            }
+            let winner = local.playout_winner();
+            local.add_ownership(&mut report.ownership);
+            self.back_up(&path, &sequence, winner, &mut first, n);
+            report.playouts += 1;
+            report.playout_moves += played as u64;
+        }
+        report
+    }
+
+    /// Selects a path from the root to a leaf, playing its moves on `local`, and expands the
+    /// leaf when it has been visited often enough.
+    #[inline]
+    fn descend<'t>(
+        &'t self,
+        local: &mut P,
+        path: &mut Vec<&'t Node>,
+        sequence: &mut Vec<(Color, Move)>,
+        moves: &mut Vec<Move>,
+    ) {
+        let mut node = self.root;
+        let mut color = self.color;
+        path.push(node);
+        loop {
+            if node.kids().is_empty() {
+                let ripe =
+                    std::ptr::eq(node, self.root) || node.visits.load(Relaxed) >= self.expand_after;
+                if !ripe || local.is_over() || self.nodes.load(Relaxed) >= self.max_nodes {
+                    return;
+                }
+                local.tree_moves(color, moves);
+                if moves.is_empty() {
+                    return;
+                }
+                node.expand(moves, &self.nodes);
+            }
+            let Some(i) = node.select(&self.formula) else {
+                return;
+            };
+            let child = &node.kids()[i];
+            if !local.play(color, child.mv) {
+                // The tree's moves are the legal moves of the node's position: unreachable,
+                // but a playout from here is still a playout.
+                debug_assert!(false, "the tree holds an illegal move");
+                return;
+            }
+            if self.virtual_loss {
+                child.virtual_loss.fetch_add(1, Relaxed);
+            }
+            sequence.push((color, child.mv));
+            path.push(child);
+            node = child;
+            color = color.opponent();
+        }
+    }
+
+    /// Adds the playout's result to the nodes of the path, and its moves to the AMAF
+    /// statistics of their siblings.
+    #[inline]
+    fn back_up(
+        &self,
+        path: &[&Node],
+        sequence: &[(Color, Move)],
+        winner: Option<Color>,
+        first: &mut [u32],
+        n: usize,
+    ) {
+        // first[c * n + p]: where in the sequence colour c first played p.
+        for (j, &(c, mv)) in sequence.iter().enumerate() {
+            if let Move::Place(p) = mv {
+                let slot = &mut first[c.index() * n + p.index()];
+                if *slot == UNPLAYED {
+                    *slot = j as u32;
+                }
+            }
+        }
+        let mut mover = self.color;
+        for (i, node) in path.iter().enumerate() {
+            // The node's move was made by the opponent of its mover.
+            node.visits.fetch_add(1, Relaxed);
+            node.wins
+                .fetch_add(points(winner, mover.opponent()), Relaxed);
+            if self.virtual_loss && i > 0 {
+                node.virtual_loss.fetch_sub(1, Relaxed);
+            }
+            let result = points(winner, mover);
+            let table = &first[mover.index() * n..(mover.index() + 1) * n];
+            for kid in node.kids() {
+                if let Move::Place(p) = kid.mv {
+                    let at = table[p.index()];
+                    if at != UNPLAYED && at as usize >= i {
+                        add_racy(&kid.amaf_visits, 1);
+                        add_racy(&kid.amaf_wins, result);
+                    }
+                }
+            }
+            mover = mover.opponent();
+        }
+        for &(c, mv) in sequence {
+            if let Move::Place(p) = mv {
+                first[c.index() * n + p.index()] = UNPLAYED;
+            }
+        }
+    }
+}

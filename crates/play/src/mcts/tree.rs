@@ -1,0 +1,180 @@
+//! The search tree: nodes with their statistics in atomics, the selection formula (UCT +
+//! RAVE + first-play urgency + virtual loss), expansion, and moving the root down for reuse.
+//!
+//! A node is the position after its move. Its statistics count from the point of view of
+//! the player who made that move. Its children are created once, all together, by the first
+//! thread that expands it (`OnceLock`), and are never removed while a search runs; a search
+//! shares the tree by reference (`&Node`) among its threads.
+//!
+//! Counters on the path of a playout (visits, wins, virtual losses) are updated with atomic
+//! read-modify-write operations. The AMAF counters of the siblings along the path, many per
+//! playout, are updated by a relaxed load and a store: with several threads an update can be
+//! lost when two threads write the same counter at the same moment (a statistical nuisance,
+//! never a wrong move or a broken invariant; lock-free searchers such as Fuego's make the same
+//! trade). With one thread every update is exact.
+
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed};
+use std::sync::OnceLock;
+
+use goishi::Move;
+
+/// One node of the tree.
+#[derive(Debug)]
+pub(crate) struct Node {
+    /// The move that leads here from the parent.
+    pub mv: Move,
+    /// Playouts through this node.
+    pub visits: AtomicU32,
+    /// Their results for the player of `mv`, in half points (win 2, draw 1, loss 0).
+    pub wins: AtomicU32,
+    /// Playouts through the parent in which the player of `mv` played `mv`'s point later
+    /// (all moves as first).
+    pub amaf_visits: AtomicU32,
+    /// Their results for the player of `mv`, in half points.
+    pub amaf_wins: AtomicU32,
+    /// Playouts through this node under way in other threads, each counted as a loss until
+    /// it is back.
+    pub virtual_loss: AtomicU32,
+    /// The moves from here, once expanded.
+    pub children: OnceLock<Box<[Node]>>,
+}
+
+impl Default for Node {
+    fn default() -> Node {
+        Node::new(Move::Pass)
+    }
+}
+
+/// The settings of the selection formula, in the form the formula uses.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Formula {
+    pub exploration: f32,
+    pub rave_equivalence: f32,
+    pub first_play_urgency: f32,
+}
+
+/// Adds `delta` to a counter by a load and a store (see the module docs).
+#[inline]
+pub(crate) fn add_racy(counter: &AtomicU32, delta: u32) {
+    counter.store(counter.load(Relaxed).wrapping_add(delta), Relaxed);
+}
+
+impl Node {
+    /// A fresh node for `mv`.
+    pub fn new(mv: Move) -> Node {
+        Node {
+            mv,
+            visits: AtomicU32::new(0),
+            wins: AtomicU32::new(0),
+            amaf_visits: AtomicU32::new(0),
+            amaf_wins: AtomicU32::new(0),
+            virtual_loss: AtomicU32::new(0),
+            children: OnceLock::new(),
+        }
+    }
+
+    /// The children, empty if the node is not expanded.
+    #[inline]
+    pub fn kids(&self) -> &[Node] {
+        self.children.get().map_or(&[], |c| &c[..])
+    }
+
+    /// Expands the node with `moves` unless a thread did already, and counts the nodes made
+    /// in `nodes`.
+    pub fn expand(&self, moves: &[Move], nodes: &AtomicUsize) -> &[Node] {
+        self.children.get_or_init(|| {
+            nodes.fetch_add(moves.len(), Relaxed);
+            moves.iter().map(|&mv| Node::new(mv)).collect()
+        })
+    }
+
+    /// The win rate of the player of `mv` over the visits (0.5 with none).
+    pub fn win_rate(&self) -> f64 {
+        let n = self.visits.load(Relaxed);
+        if n == 0 {
+            0.5
+        } else {
+            f64::from(self.wins.load(Relaxed)) / (2.0 * f64::from(n))
+        }
+    }
+
+    /// The AMAF win rate (0.5 with none).
+    pub fn amaf_win_rate(&self) -> f64 {
+        let n = self.amaf_visits.load(Relaxed);
+        if n == 0 {
+            0.5
+        } else {
+            f64::from(self.amaf_wins.load(Relaxed)) / (2.0 * f64::from(n))
+        }
+    }
+
+    /// The index of the child to descend to: the highest
+    /// `(1 - b) q + b q' + c sqrt(ln N / (n + 1))` (see the module docs of `mcts`), the first
+    /// of equal ones. `None` when there is no child.
+    #[inline]
+    pub fn select(&self, f: &Formula) -> Option<usize> {
+        let kids = self.kids();
+        if kids.is_empty() {
+            return None;
+        }
+        let parent = self.visits.load(Relaxed) + self.virtual_loss.load(Relaxed);
+        let explore = f.exploration * (parent.max(1) as f32).ln().sqrt();
+        let inv_k = 1.0 / f.rave_equivalence;
+        let mut best = 0;
+        let mut best_value = f32::NEG_INFINITY;
+        for (i, kid) in kids.iter().enumerate() {
+            let n = (kid.visits.load(Relaxed) + kid.virtual_loss.load(Relaxed)) as f32;
+            let na = kid.amaf_visits.load(Relaxed) as f32;
+            let value = if n == 0.0 && na == 0.0 {
+                f.first_play_urgency
+            } else {
+                let mut v = 0.0;
+                if n > 0.0 {
+                    v = kid.wins.load(Relaxed) as f32 / (2.0 * n);
+                }
+                if na > 0.0 {
+                    let qa = kid.amaf_wins.load(Relaxed) as f32 / (2.0 * na);
+                    let beta = na / (na + n + n * na * inv_k);
+                    v += beta * (qa - v);
+                }
+                v + explore / (n + 1.0).sqrt()
+            };
+            if value > best_value {
+                best_value = value;
+                best = i;
+            }
+        }
+        Some(best)
+    }
+
+    /// The number of nodes in this subtree, this one included.
+    pub fn count(&self) -> usize {
+        1 + self.kids().iter().map(Node::count).sum::<usize>()
+    }
+
+    /// Takes the child whose move is `mv` out of this node (dropping the other children),
+    /// if the node is expanded and has it.
+    pub fn take_child(&mut self, mv: Move) -> Option<Node> {
+        let mut kids = self.children.take()?;
+        let i = kids.iter().position(|k| k.mv == mv)?;
+        Some(std::mem::take(&mut kids[i]))
+    }
+
+    /// The index of the most visited child (the first of equals; the higher win rate breaks
+    /// ties), if any child has a visit.
+    pub fn most_visited(&self) -> Option<usize> {
+        let kids = self.kids();
+        let mut best: Option<(usize, u32, f64)> = None;
+        for (i, k) in kids.iter().enumerate() {
+            let n = k.visits.load(Relaxed);
+            if n == 0 {
+                continue;
+            }
+            let w = k.win_rate();
+            if best.is_none_or(|(_, bn, bw)| n > bn || (n == bn && w > bw)) {
+                best = Some((i, n, w));
+            }
+        }
+        best.map(|(i, _, _)| i)
+    }
+}
