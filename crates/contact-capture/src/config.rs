@@ -416,9 +416,6 @@ impl ContactConfig {
 /// A problem with the options of a contact-capture game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigError {
-    /// The setup's board is not the one the rules name (`board=`, `size=`).
-    #[error("{0}")]
-    Board(String),
     /// `k = 0`: every stone would be removable by nothing at all.
     #[error("k = 0 is not a threshold; expected k from 1 to the largest number of contact neighbours (8 for king, 4 for orthogonal, 6 for hex contact)")]
     ZeroThreshold,
@@ -453,8 +450,9 @@ pub enum ConfigError {
         value: String,
         expected: String,
     },
-    /// The rules are not those of a contact-capture variant.
-    #[error("{variant} is not a contact-capture variant (it has no option {option})")]
+    /// The rules are not those of a contact-capture variant (a setup reports it as the
+    /// core's `SetupError::NotThisFamily`).
+    #[error("{variant} is not a contact-capture variant (it has no {option} option)")]
     NotContact {
         variant: &'static str,
         option: &'static str,

@@ -2,7 +2,8 @@
 //! a typed error that names the problem and the allowed values.
 
 use goishi_board::{
-    Adjacency, Color, Geometry, Move, Position, Registry, Rules, RulesError, Setup, VariantInfo,
+    Adjacency, Color, FromSetup, Geometry, Move, Position, Registry, Rules, RulesError, Setup,
+    SetupError, VariantInfo,
 };
 use goishi_contact_capture::{
     CaptureParams, ConfigError, ContactConfig, ContactKind, ContactPosition, Ko, Protection, Scope,
@@ -19,7 +20,16 @@ fn rules(text: &str) -> Rules {
 
 /// The problems a setup of `text` on `geometry` is refused for.
 fn refusal(text: &str, geometry: Geometry) -> Vec<ConfigError> {
-    ContactPosition::from_setup(Setup::new(rules(text), geometry)).unwrap_err()
+    let errors = ContactPosition::from_setup(Setup::new(rules(text), geometry)).unwrap_err();
+    errors
+        .0
+        .iter()
+        .map(|e| match e {
+            SetupError::Family(e) => e.downcast_ref::<ConfigError>().cloned(),
+            _ => None,
+        })
+        .map(|e| e.unwrap_or_else(|| panic!("{text}: not the family's error: {errors:?}")))
+        .collect()
 }
 
 #[test]
@@ -50,15 +60,9 @@ fn the_eight_presets() {
         assert_eq!(config.ko, Ko::Positional);
         assert_eq!(config.komi_halves, 0);
         assert_eq!((config.capture_goal, config.min_stones), (0, 0));
-        // Every variant's docs have the fixed sections.
-        for section in [
-            "## What it is",
-            "## Rules",
-            "## Example",
-            "## Where it comes from",
-        ] {
-            assert!(variant.docs.contains(section), "{id} lacks {section}");
-        }
+        // Every variant's docs have the four sections.
+        let problems = goishi_board::docs_problems(variant.docs);
+        assert!(problems.is_empty(), "{id}: {problems:?}");
         // A new game on the default board: king contact on 9x9.
         let game = rules(id).new_game(None).unwrap();
         let position = game.as_any().downcast_ref::<ContactPosition>().unwrap();
@@ -339,6 +343,7 @@ static OTHER: VariantInfo = VariantInfo {
     options: &[],
     preset: &[],
     default_size: (5, 5),
+    reasons: &[],
     new_position: no_options,
 };
 
@@ -350,11 +355,16 @@ fn rules_of_another_family_are_refused() {
     ))
     .unwrap_err();
     assert_eq!(
-        errors,
-        vec![ConfigError::NotContact {
+        errors.0,
+        vec![SetupError::NotThisFamily {
             variant: "other/x",
+            family: "contact-capture",
             option: "t"
         }]
+    );
+    assert_eq!(
+        errors.to_string(),
+        "other/x is not a contact-capture variant (it has no t option)"
     );
 }
 
