@@ -5,9 +5,10 @@
 //!   small complete game (the template: Go without captures), its first variant, its rules
 //!   page `docs/rules/DIR.md`, and its facade feature (crates/goishi: the feature, on by
 //!   default; the re-export, `linked_variants()`, `FAMILIES`, the registry test's list).
-//! - A new preset of an existing family: a `variant!` line and a docs page in the family's
-//!   crate (found by its `[package.metadata.goishi] family = "..."`), and a section in the
-//!   family's rules page.
+//! - A new preset of an existing family (every family's crate declares
+//!   `[package.metadata.goishi] family = "..."`, Go's and contact capture's included): an entry
+//!   in the crate's `declare_variants!` list and a docs page `docs/NAME.md` in the crate, and a
+//!   section in the family's rules page.
 //!
 //! Both: a case folder `conformance/FAMILY/NAME/` with a first case file, and the id in
 //! `conformance/variants.txt` (kept sorted). The edits are insertions at marker comments
@@ -302,12 +303,7 @@ pub fn plan(options: &NewVariant) -> Result<Vec<FileEdit>, String> {
             tree.insert_before(
                 &variants,
                 "// new-variant: presets above this line",
-                &(names.fill(templates::PRESET) + "\n"),
-            )?;
-            tree.insert_before(
-                &variants,
-                "// new-variant: list above this line",
-                &names.fill("    &{{CONST}},\n"),
+                &names.fill(templates::PRESET),
             )?;
             tree.create(
                 c.dir.join("docs").join(format!("{name}.md")),
@@ -563,7 +559,12 @@ mod tests {
             "crates/capture-go/Cargo.toml",
             "crates/capture-go/src/variants.rs",
             "crates/go-rules/Cargo.toml",
+            "crates/go-rules/src/variants.rs",
+            "crates/contact-capture/Cargo.toml",
+            "crates/contact-capture/src/variants.rs",
             "docs/rules/capture-go.md",
+            "docs/rules/go.md",
+            "docs/rules/contact-capture.md",
         ] {
             let dest = to.join(file);
             std::fs::create_dir_all(dest.parent().unwrap()).unwrap();
@@ -656,20 +657,49 @@ mod tests {
         );
         let variants = &edits[0].text;
         assert!(
-            variants.contains("    TEN,\n    \"capture/ten\","),
+            variants.contains(
+                "        TEN {\n            id: \"capture/ten\",\n            aliases: [],\n"
+            ),
             "{variants}"
         );
-        assert!(variants.contains("    &TEN,\n    // new-variant: list above this line"));
-        // A family whose crate has no metadata (Go) is refused with a pointer to the docs.
-        let err = plan(&options(&root, "go/new-rules")).unwrap_err();
-        assert!(err.contains("its presets are added by hand"), "{err}");
+        assert!(variants.contains("docs: \"ten.md\",\n            preset: [],\n        },\n        // new-variant: presets above this line"));
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn go_and_contact_capture_take_presets_the_same_way() {
+        let root = small_copy("older");
+        for (id, krate, page) in [
+            ("go/new-rules", "go-rules", "go"),
+            ("contact/5a", "contact-capture", "contact-capture"),
+        ] {
+            let edits = plan(&options(&root, id)).unwrap();
+            let paths: Vec<String> =
+                edits.iter().map(|e| e.path.display().to_string()).collect();
+            let name = id.split('/').nth(1).unwrap();
+            assert_eq!(
+                paths,
+                [
+                    format!("crates/{krate}/src/variants.rs"),
+                    format!("crates/{krate}/docs/{name}.md"),
+                    format!("docs/rules/{page}.md"),
+                    format!("conformance/{id}/basic.toml"),
+                    "conformance/variants.txt".to_owned(),
+                ]
+            );
+            assert!(
+                edits[0].text.contains(&format!("            id: \"{id}\",\n")),
+                "{}",
+                edits[0].text
+            );
+        }
         let _ = std::fs::remove_dir_all(&root);
     }
 }
 
 /// The end-to-end check of the scaffold, slow (it builds a copy of the workspace), run with
 /// `GOISHI_SLOW=1 cargo test -p xtask scaffold` (and by `.ci/run`): a new family, a second
-/// preset of it and a preset of an existing family are scaffolded into a copy of the
+/// preset of it and a preset of each existing family are scaffolded into a copy of the
 /// workspace, which must then build, register them, regenerate its docs, pass
 /// `cargo xtask conformance`, `cargo xtask docs --check`, the new crate's tests, clippy and
 /// rustfmt, untouched.
@@ -733,6 +763,8 @@ mod slow {
             ("demo/first", Some("Demo game")),
             ("demo/second", None),
             ("capture/ten", None),
+            ("go/scaffolded", None),
+            ("contact/scaffolded", None),
         ] {
             let mut o = parse(&[
                 "--id".to_owned(),
@@ -777,12 +809,22 @@ mod slow {
                 "goishi-demo",
                 "-p",
                 "goishi-capture-go",
+                "-p",
+                "goishi-go-rules",
+                "-p",
+                "goishi-contact-capture",
                 "--",
                 "--check",
             ],
         );
         let list = std::fs::read_to_string(root.join("docs/variants.md")).unwrap();
-        for id in ["demo/first", "demo/second", "capture/ten"] {
+        for id in [
+            "demo/first",
+            "demo/second",
+            "capture/ten",
+            "go/scaffolded",
+            "contact/scaffolded",
+        ] {
             assert!(
                 list.contains(&format!("[`{id}`]")),
                 "{id} not in docs/variants.md"

@@ -85,7 +85,7 @@ macro_rules! declare_variants {
         position: $position:ty,
         options: $options:expr,
         default_size: $size:expr,
-        reasons: [$($reason:literal),* $(,)?],
+        reasons: $reasons:tt,
         variants: [
             $(
                 $(#[$meta:meta])*
@@ -111,7 +111,7 @@ macro_rules! declare_variants {
                 options: $options,
                 preset: &[$(($k, $v)),*],
                 default_size: $size,
-                reasons: &[$($reason),*],
+                reasons: &$reasons,
                 new_position: $crate::new_boxed::<$position>,
             };
             $crate::register_variant!($name);
