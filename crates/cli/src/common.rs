@@ -17,19 +17,6 @@ pub fn parse_rules(text: &str) -> Result<Rules, RulesError> {
     registry().parse_rules(text)
 }
 
-/// Whether a rules string names a komi (in goishi's form `komi=`, or KataGo's JSON and
-/// compact forms): then it wins over a komi from elsewhere (a record's `KM`, the game's).
-pub fn names_komi(text: &str) -> bool {
-    // `komi` as a key: followed by `=` (goishi's form), `"` (the JSON key) or a number
-    // (KataGo's compact form), not as part of another word (a graph file named komi-net.txt).
-    let lower = text.to_ascii_lowercase();
-    lower.match_indices("komi").any(|(at, _)| {
-        let rest = lower[at + 4..].trim_start();
-        let rest = rest.strip_prefix(['+', '-']).unwrap_or(rest);
-        rest.starts_with(['=', '"', '.']) || rest.starts_with(|c: char| c.is_ascii_digit())
-    })
-}
-
 /// Whether the rules are of the Go family.
 pub fn is_go(rules: &Rules) -> bool {
     rules.variant().family == "go"
@@ -78,26 +65,27 @@ pub fn game_id(rules: &Rules) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::names_komi;
+    use super::parse_rules;
 
     #[test]
-    fn a_komi_is_named_as_a_key() {
+    fn a_komi_is_explicit_when_the_rules_string_names_one() {
         for named in [
             "go/chinese:komi=7",
             "japanese:KOMI = 0.5",
+            "go/chinese:komi=7.5",
             r#"{"ko":"SIMPLE","komi":6.5}"#,
             "koSIMPLEscoreAREAsui0komi-2.5",
             "koSIMPLEkomi.5",
         ] {
-            assert!(names_komi(named), "{named}");
+            assert!(parse_rules(named).unwrap().is_explicit("komi"), "{named}");
         }
         for unnamed in [
             "go/chinese",
             "go/chinese:board=graph:komi-net.txt",
-            "komilike",
             r#"{"ko":"SIMPLE"}"#,
+            "koSIMPLEscoreTERRITORY",
         ] {
-            assert!(!names_komi(unnamed), "{unnamed}");
+            assert!(!parse_rules(unnamed).unwrap().is_explicit("komi"), "{unnamed}");
         }
     }
 }

@@ -15,7 +15,7 @@ use rand::seq::index::sample;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::common::{game_id, is_go, names_komi, parse_rules, take_size};
+use crate::common::{game_id, is_go, parse_rules, take_size};
 use crate::policy::choose_move;
 use crate::sgf::{self, Extras, RulesChoice, WriteOptions};
 
@@ -906,7 +906,7 @@ impl Engine {
             ));
         }
         take_size(&mut rules);
-        if !names_komi(text) {
+        if !rules.is_explicit("komi") {
             if let Some(k) = self.rules.get("komi") {
                 let k = k.to_owned();
                 rules.set("komi", &k).map_err(|e| e.to_string())?;

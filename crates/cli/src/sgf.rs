@@ -158,9 +158,10 @@ pub struct Forced {
 impl Forced {
     /// Parses rules given on the command line.
     pub fn parse(text: &str) -> Result<Forced, goishi::RulesError> {
+        let rules = crate::common::parse_rules(text)?;
         Ok(Forced {
-            rules: crate::common::parse_rules(text)?,
-            names_komi: crate::common::names_komi(text),
+            names_komi: rules.is_explicit("komi"),
+            rules,
         })
     }
 }

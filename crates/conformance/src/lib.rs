@@ -12,7 +12,9 @@
 //!
 //! Every failure names the file and the case, or the variant, board and seed of the game.
 //!
-//! [`alloc`] is a counting global allocator for the tests that bound what a variant allocates.
+//! [`alloc`] is a counting global allocator for the tests that bound what a variant allocates;
+//! [`expect`] keeps the expected text outputs of tests (message tables) in files, blessed by
+//! `GOISHI_BLESS=1`.
 
 use std::fmt::Write as _;
 use std::panic::AssertUnwindSafe;
@@ -24,6 +26,7 @@ use serde::Serialize;
 pub mod alloc;
 mod case;
 pub mod docs;
+pub mod expect;
 pub mod games;
 pub mod meta;
 mod snapshot;
