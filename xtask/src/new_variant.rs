@@ -674,8 +674,7 @@ mod tests {
             ("contact/5a", "contact-capture", "contact-capture"),
         ] {
             let edits = plan(&options(&root, id)).unwrap();
-            let paths: Vec<String> =
-                edits.iter().map(|e| e.path.display().to_string()).collect();
+            let paths: Vec<String> = edits.iter().map(|e| e.path.display().to_string()).collect();
             let name = id.split('/').nth(1).unwrap();
             assert_eq!(
                 paths,
@@ -688,7 +687,9 @@ mod tests {
                 ]
             );
             assert!(
-                edits[0].text.contains(&format!("            id: \"{id}\",\n")),
+                edits[0]
+                    .text
+                    .contains(&format!("            id: \"{id}\",\n")),
                 "{}",
                 edits[0].text
             );

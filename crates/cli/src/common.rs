@@ -85,7 +85,10 @@ mod tests {
             r#"{"ko":"SIMPLE"}"#,
             "koSIMPLEscoreTERRITORY",
         ] {
-            assert!(!parse_rules(unnamed).unwrap().is_explicit("komi"), "{unnamed}");
+            assert!(
+                !parse_rules(unnamed).unwrap().is_explicit("komi"),
+                "{unnamed}"
+            );
         }
     }
 }

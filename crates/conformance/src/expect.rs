@@ -64,8 +64,8 @@ mod tests {
         std::fs::write(&path, "a\nb\n").unwrap();
         assert_matches_file(&path, "a\nb\n");
         if !super::blessing() {
-            let err = std::panic::catch_unwind(|| assert_matches_file(&path, "a\nc\n"))
-                .unwrap_err();
+            let err =
+                std::panic::catch_unwind(|| assert_matches_file(&path, "a\nc\n")).unwrap_err();
             let message = err.downcast_ref::<String>().cloned().unwrap_or_default();
             assert!(message.contains("first at line 2"), "{message}");
         }

@@ -4,7 +4,7 @@
 //! The counting global allocator of `goishi-conformance` counts the allocations of a game
 //! replayed after a first run has grown the buffers.
 
-use goishi_board::{Move, Point, Position, Registry};
+use goishi_board::{FromSetup, Move, Point, Position, Registry};
 use goishi_conformance::alloc::{self, Counting};
 use goishi_go_rules::{katago::SYNTAXES, GoPosition, VARIANTS};
 use rand::{Rng, SeedableRng};

@@ -48,7 +48,8 @@ const TOY_INFO: VariantInfo = VariantInfo {
     family_title: "Toy",
     aliases: &["toy"],
     summary: "Go-like capture for the runner's tests",
-    docs: "## What it is\n\nA test variant.\n\n## The rules\n\nGo-like capture, suicide forbidden, \
+    docs:
+        "## What it is\n\nA test variant.\n\n## The rules\n\nGo-like capture, suicide forbidden, \
            no repetition rule.\n\n## An example\n\n`toy:komi=1`.\n\n## Where it comes from\n\n\
            The runner's tests.\n",
     options: OPTIONS,
