@@ -420,3 +420,18 @@ fn undo_reopens_a_finished_game_and_restores_it_exactly() {
     assert_eq!(game.captures(Color::White), 0);
     assert_eq!(game.side_to_move(), Color::White);
 }
+
+#[test]
+fn a_config_writes_back_the_rules_it_was_read_from() {
+    for text in [
+        "contact/1a",
+        "contact/2b:contact=orth,t=3,komi=2.5",
+        "contact/4a:threshold=capped,scope=local,capture-goal=3,min-stones=2,ko=simple",
+    ] {
+        let rules = rules(text);
+        let config = ContactConfig::from_rules(&rules).unwrap();
+        let back = config.to_rules(rules.variant()).unwrap();
+        assert_eq!(back, rules, "{text}");
+        assert_eq!(back.to_string(), rules.to_string());
+    }
+}
