@@ -128,6 +128,7 @@ mod templates {
     pub const VARIANTS: &str = include_str!("../templates/family/variants.rs.txt");
     pub const PRESET: &str = include_str!("../templates/family/preset.rs.txt");
     pub const VARIANT_DOCS: &str = include_str!("../templates/family/variant-docs.md.txt");
+    pub const PRESET_DOCS: &str = include_str!("../templates/family/preset-docs.md.txt");
     pub const RULES_PAGE: &str = include_str!("../templates/family/rules.md.txt");
     pub const CASE: &str = include_str!("../templates/family/case.toml.txt");
     pub const FAMILY_CASE: &str = include_str!("../templates/family/family-case.toml.txt");
@@ -307,7 +308,7 @@ pub fn plan(options: &NewVariant) -> Result<Vec<FileEdit>, String> {
             )?;
             tree.create(
                 c.dir.join("docs").join(format!("{name}.md")),
-                names.fill(templates::VARIANT_DOCS),
+                names.fill(templates::PRESET_DOCS),
             )?;
             let page = tree.read(&c.docs)?;
             tree.set(
