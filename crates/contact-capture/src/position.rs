@@ -219,14 +219,14 @@ impl ContactPosition {
 
     /// Checks the incremental bookkeeping against a recomputation (for tests).
     #[doc(hidden)]
-    pub fn check_invariants(&self) -> Result<(), String> {
-        self.engine.check_invariants()?;
+    pub fn check_invariants(&self) -> Result<(), BrokenInvariant> {
+        self.engine.check_invariants().map_err(BrokenInvariant)?;
         let n = self.engine.board().geometry().num_points();
         if self.entries.len() != self.turns.len() + 1 {
-            return Err("history length mismatch".into());
+            return Err(BrokenInvariant("history length mismatch".into()));
         }
         if self.config.ko != Ko::None && self.snapshots.len() != self.entries.len() * n {
-            return Err("snapshot length mismatch".into());
+            return Err(BrokenInvariant("snapshot length mismatch".into()));
         }
         Ok(())
     }
@@ -388,6 +388,13 @@ impl ContactPosition {
         None
     }
 }
+
+/// What [`ContactPosition::check_invariants`] found out of step with a recomputation: a bug
+/// in the incremental bookkeeping, described.
+#[doc(hidden)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct BrokenInvariant(pub String);
 
 /// The setup's error for a problem with the options: rules of another family are the core's
 /// [`SetupError::NotThisFamily`]; every other problem is the family's own.
