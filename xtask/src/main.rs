@@ -12,6 +12,8 @@ mod docs;
 mod flags;
 mod fuzz;
 mod new_variant;
+#[cfg(test)]
+mod tidy;
 
 const USAGE: &str = "\
 usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S] [--json]

@@ -1,0 +1,92 @@
+//! The figures computed from one run's results: the targets as ratios, and
+//! superko's cost to goishi.
+
+use std::collections::BTreeMap;
+
+use super::Measure;
+use crate::{Workload, GOBAN, GOISHI, GO_GAME_BOARD, SIZES};
+
+/// One of the targets, checked on one run's figures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Target {
+    pub what: String,
+    pub wanted: String,
+    /// The measured ratio, if both figures are there.
+    pub measured: Option<f64>,
+    pub met: Option<bool>,
+}
+
+pub(super) fn get(
+    results: &BTreeMap<String, Measure>,
+    w: Workload,
+    size: u32,
+    engine: &str,
+) -> Option<Measure> {
+    results.get(&w.id(size, engine)).copied()
+}
+
+/// Superko's cost to goishi on the same games at one size.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SuperkoCost {
+    pub simple: Measure,
+    pub superko: Measure,
+    /// Time per move under superko over time per move under simple ko.
+    pub ratio: f64,
+}
+
+/// Superko's cost at `size`, from the [`crate::superko_cost_group`] results.
+pub fn superko_cost(results: &BTreeMap<String, Measure>, size: u32) -> Option<SuperkoCost> {
+    let group = crate::superko_cost_group(size);
+    let simple = *results.get(&format!("{group}/{}", crate::KO_SIMPLE))?;
+    let superko = *results.get(&format!("{group}/{}", crate::KO_SUPERKO))?;
+    let ratio = simple.rate()? / superko.rate()?;
+    Some(SuperkoCost {
+        simple,
+        superko,
+        ratio,
+    })
+}
+
+/// The targets, as ratios within one run.
+pub fn targets(results: &BTreeMap<String, Measure>) -> Vec<Target> {
+    let mut out = Vec::new();
+    let rate = |w, s, e| get(results, w, s, e).and_then(|m| m.rate());
+    for size in SIZES {
+        let goishi = rate(Workload::PlayoutSimple, size, GOISHI);
+        for (peer, factor) in [(GO_GAME_BOARD, 1.5), (GOBAN, 10.0)] {
+            let r = goishi
+                .zip(rate(Workload::PlayoutSimple, size, peer))
+                .map(|(g, p)| g / p);
+            out.push(Target {
+                what: format!(
+                    "random playouts, simple ko, {size}x{size}: goishi / {peer} (moves per second)"
+                ),
+                wanted: format!(">= {factor}"),
+                measured: r,
+                met: r.map(|r| r >= factor),
+            });
+        }
+    }
+    for size in SIZES {
+        let r = superko_cost(results, size).map(|c| c.ratio);
+        out.push(Target {
+            what: format!(
+                "positional superko's cost to goishi, {size}x{size}: time per move, superko / simple ko, the same games"
+            ),
+            wanted: "<= 1.25".to_owned(),
+            measured: r,
+            met: r.map(|r| r <= 1.25),
+        });
+    }
+    for size in SIZES {
+        let t = |e| get(results, Workload::LegalMoves, size, e).map(|m| m.ns_per_element());
+        let r = t(GO_GAME_BOARD).zip(t(GOISHI)).map(|(p, g)| p / g);
+        out.push(Target {
+            what: format!("legal-move list, {size}x{size}: go_game_board's time / goishi's"),
+            wanted: ">= 2".to_owned(),
+            measured: r,
+            met: r.map(|r| r >= 2.0),
+        });
+    }
+    out
+}

@@ -1,0 +1,233 @@
+//! Move application and undo: the undo record ([`Undo`]), plays and passes made on the
+//! chains and the history, and taken back exactly.
+
+use goishi_board::{cell_of, Color, Move, MoveEffect, Turn};
+
+use super::end::End;
+use super::judge::{Analysis, NOT_COUNTED};
+use super::{point, side_key, GoPosition};
+use crate::config::{Cycles, Ko};
+
+/// Everything needed to take a move back.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Undo {
+    pub(super) turn: Turn,
+    pub(super) prev_hash: u64,
+    pub(super) groups_start: u32,
+    pub(super) merges_start: u32,
+    pub(super) prev_side: Color,
+    pub(super) prev_passes: u32,
+    pub(super) prev_button: Option<Color>,
+    pub(super) prev_captures: [u32; 2],
+    pub(super) prev_end: Option<End>,
+    pub(super) superko_pushed: bool,
+    pub(super) prev_superko_floor: u32,
+    pub(super) cycles_pushed: bool,
+    pub(super) prev_cycles_floor: u32,
+    pub(super) pass_state_pushed: bool,
+    /// Where the point played sat in the empty-point list (plays only).
+    pub(super) empty_index: u16,
+}
+
+impl GoPosition {
+    #[inline(always)]
+    pub(super) fn begin_undo(&self, turn: Turn) -> Undo {
+        Undo {
+            turn,
+            prev_hash: self.chains.board.hash(),
+            groups_start: self.chains.groups.len() as u32,
+            merges_start: self.chains.merges.len() as u32,
+            prev_side: self.side,
+            prev_passes: self.passes,
+            prev_button: self.button,
+            prev_captures: self.captures,
+            prev_end: self.end,
+            superko_pushed: false,
+            prev_superko_floor: self.superko.floor,
+            cycles_pushed: false,
+            prev_cycles_floor: self.cycles.floor,
+            pass_state_pushed: false,
+            empty_index: 0,
+        }
+    }
+
+    /// Plays a legal play (already judged).
+    pub(super) fn do_play(&mut self, p: usize, color: Color, a: &Analysis) -> MoveEffect {
+        let mut rec = self.begin_undo(Turn {
+            color,
+            mv: Move::Place(point(p)),
+        });
+        rec.empty_index = self.chains.empty_pos[p];
+        let lay = &*self.layout;
+        let chains = &mut self.chains;
+        let mut dead = chains.put_stone(lay, p, color);
+        let opp = cell_of(color.opponent());
+        let mut captured = 0;
+        let nb = lay.of(p);
+        if nb.len() > 64 {
+            // More neighbours than bits (graph boards): look at every one.
+            dead = if dead != 0 { u64::MAX } else { 0 };
+        }
+        while dead != 0 {
+            let k = dead.trailing_zeros() as usize;
+            dead &= dead - 1;
+            for &q in nb.iter().skip(k).step_by(64) {
+                let q = q as usize;
+                // A chain touching the point on several sides is removed at the first.
+                if chains.cell[q] == opp {
+                    let r = chains.chain_id[q] as usize;
+                    if chains.stats[r].libs == 0 {
+                        captured += chains.remove_chain(lay, r, color.opponent());
+                    }
+                }
+            }
+        }
+        let mut self_captured = 0;
+        if a.suicide() {
+            let root = chains.chain_id[p] as usize;
+            self_captured = chains.remove_chain(lay, root, color);
+        }
+        debug_assert!(a.captured == NOT_COUNTED || captured == a.captured);
+        debug_assert!(a.captured == NOT_COUNTED || self.chains.board.hash() == a.hash_after);
+        self.captures[color.index()] += captured;
+        self.captures[color.opponent().index()] += self_captured;
+        self.passes = 0;
+        self.side = color.opponent();
+        if !self.local_ko {
+            // The judge looked the key up already: push where it found its place.
+            let key = self.superko_key(color, self.chains.board.hash());
+            self.superko
+                .push_probed(key, self.undo.len() as u32 + 1, a.probe);
+            rec.superko_pushed = true;
+        }
+        self.finish_move(rec);
+        MoveEffect {
+            captured,
+            self_captured,
+            ended: self.end.is_some(),
+        }
+    }
+
+    pub(super) fn do_pass(&mut self, color: Color) -> MoveEffect {
+        let mut rec = self.begin_undo(Turn {
+            color,
+            mv: Move::Pass,
+        });
+        let moves_after = self.undo.len() as u32 + 1;
+        if self.config.pass_stones {
+            self.captures[color.opponent().index()] += 1;
+        }
+        let takes_button = self.config.button && self.button.is_none();
+        if takes_button {
+            self.button = Some(color);
+        } else {
+            self.passes += 1;
+        }
+        let hash = self.chains.board.hash();
+        self.side = color.opponent();
+        match self.config.ko {
+            Ko::Spight => {
+                // The state is the board and the side to move (the passer's, unless it
+                // passed out of turn); the same player must have passed from it before.
+                let from = (hash, rec.prev_side, color);
+                let repeated = self
+                    .pass_states
+                    .iter()
+                    .any(|&(h, s, c, at)| (h, s, c) == from && self.current_repeats(at));
+                self.pass_states
+                    .push((hash, rec.prev_side, color, moves_after - 1));
+                rec.pass_state_pushed = true;
+                self.superko.floor = self.superko.len();
+                self.superko.push(hash, moves_after);
+                rec.superko_pushed = true;
+                if repeated {
+                    self.end = Some(End::Passes);
+                }
+            }
+            Ko::Situational => {
+                self.superko.push(hash ^ side_key(self.side), moves_after);
+                rec.superko_pushed = true;
+            }
+            _ => {}
+        }
+        if self.config.ko != Ko::Spight
+            && self.passes >= 2
+            && (!self.config.pass_stones || color == Color::White)
+        {
+            self.end = Some(End::Passes);
+        }
+        if self.config.cycles == Cycles::NoResult {
+            self.cycles.floor = self.cycles.len();
+        }
+        self.finish_move(rec);
+        MoveEffect {
+            ended: self.end.is_some(),
+            ..MoveEffect::default()
+        }
+    }
+
+    /// Bookkeeping shared by plays and passes: history, undo record, cycle counting. Inlined,
+    /// so that the record is put together in registers and written once.
+    #[inline(always)]
+    pub(super) fn finish_move(&mut self, mut rec: Undo) {
+        let moves_after = self.undo.len() as u32 + 1;
+        let mut cycle_key = None;
+        if self.config.cycles == Cycles::NoResult {
+            let key = self.chains.board.hash();
+            self.cycles.push(key, moves_after);
+            rec.cycles_pushed = true;
+            cycle_key = Some(key);
+        }
+        self.history.push(rec.turn);
+        self.undo.push(rec);
+        if let (Some(key), None) = (cycle_key, self.end) {
+            let occurrences = self
+                .cycles
+                .matches(key)
+                .filter(|&m| m == moves_after || self.current_repeats(m))
+                .take(3)
+                .count();
+            if occurrences >= 3 {
+                self.end = Some(End::NoResult);
+            }
+        }
+    }
+
+    pub(super) fn undo_move(&mut self) -> Option<Turn> {
+        let rec = self.undo.pop()?;
+        self.history.pop();
+        if rec.cycles_pushed {
+            self.cycles.pop();
+        }
+        if rec.superko_pushed {
+            self.superko.pop();
+        }
+        if rec.pass_state_pushed {
+            self.pass_states.pop();
+        }
+        self.superko.floor = rec.prev_superko_floor;
+        self.cycles.floor = rec.prev_cycles_floor;
+        if let Move::Place(p) = rec.turn.mv {
+            let lay = &*self.layout;
+            let chains = &mut self.chains;
+            while chains.groups.len() > rec.groups_start as usize {
+                if let Some(g) = chains.groups.pop() {
+                    chains.restore_chain(lay, g);
+                }
+            }
+            while chains.merges.len() > rec.merges_start as usize {
+                if let Some(m) = chains.merges.pop() {
+                    chains.unmerge(m);
+                }
+            }
+            chains.take_stone(lay, p.index(), rec.turn.color, rec.empty_index);
+        }
+        self.side = rec.prev_side;
+        self.passes = rec.prev_passes;
+        self.button = rec.prev_button;
+        self.captures = rec.prev_captures;
+        self.end = rec.prev_end;
+        debug_assert_eq!(self.chains.board.hash(), rec.prev_hash);
+        Some(rec.turn)
+    }
+}
