@@ -23,7 +23,7 @@ pub use declare::{docs_problems, DOCS_HEADINGS};
 pub use diagram::{Diagram, DiagramError};
 pub use geometry::{
     column_name, parse_size, Adjacency, BoardKind, Geometry, GeometryError, NeighborTable,
-    PointError, Topology, MAX_GRAPH_POINTS, MAX_SIDE, SIDE_TO_MOVE_KEY,
+    ParseBoardKindError, PointError, Topology, MAX_GRAPH_POINTS, MAX_SIDE, SIDE_TO_MOVE_KEY,
 };
 pub use options::{format_halves, parse_halves, BadValue, OptionKind, OptionSpec};
 pub use point::{Move, Point, Turn};

@@ -11,7 +11,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use crate::geometry::{parse_size, BoardKind, Geometry, GeometryError};
+use crate::geometry::{parse_size, BoardKind, Geometry, GeometryError, ParseBoardKindError};
 use crate::options::{BadValue, OptionSpec};
 use crate::position::Position;
 use crate::setup::{FamilyError, Setup, SetupErrors};
@@ -336,8 +336,8 @@ pub enum RulesError {
     MissingValue(String),
     #[error(transparent)]
     BadValue(#[from] BadValue),
-    #[error("{0}")]
-    Board(String),
+    #[error(transparent)]
+    Board(#[from] ParseBoardKindError),
     #[error(transparent)]
     Geometry(#[from] GeometryError),
     /// Another syntax's error ([`RulesSyntax`]): the syntax's name, and its own typed error.
@@ -407,7 +407,7 @@ impl Rules {
         let key = key.trim().to_ascii_lowercase().replace('_', "-");
         match key.as_str() {
             "board" => {
-                self.board = Some(value.parse().map_err(RulesError::Board)?);
+                self.board = Some(value.parse()?);
                 return Ok(());
             }
             "size" => {
