@@ -69,12 +69,16 @@ pub fn parse(args: &[String]) -> Result<NewVariant, String> {
     let (family, name) = id
         .split_once('/')
         .ok_or_else(|| format!("--id {id:?}: expected FAMILY/NAME, like capture/atari-go"))?;
-    for (what, word) in [("family", family), ("name", name)] {
-        if !is_word(word) {
-            return Err(format!(
-                "--id {id:?}: the {what} {word:?} must be lower-case letters, digits and single hyphens, starting with a letter"
-            ));
-        }
+    if !is_word(family) {
+        return Err(format!(
+            "--id {id:?}: the family {family:?} must be lower-case letters, digits and single hyphens, starting with a letter"
+        ));
+    }
+    // A name may start with a digit (contact capture's `2b`).
+    if !is_word(&format!("v{name}")) {
+        return Err(format!(
+            "--id {id:?}: the name {name:?} must be lower-case letters, digits and single hyphens"
+        ));
     }
     if let Some(dir) = &crate_dir {
         if !is_word(dir) {
@@ -106,6 +110,17 @@ fn is_word(s: &str) -> bool {
         && !s.contains("--")
         && s.bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+/// The constant of a variant: its name in upper case (`ATARI_GO`), after the family's when
+/// the name starts with a digit (`CONTACT_5A`).
+fn const_name(family: &str, name: &str) -> String {
+    let name = name.replace('-', "_").to_ascii_uppercase();
+    if name.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("{}_{name}", family.replace('-', "_").to_ascii_uppercase())
+    } else {
+        name
+    }
 }
 
 /// `capture-go` as `CaptureGo`.
@@ -294,7 +309,7 @@ pub fn plan(options: &NewVariant) -> Result<Vec<FileEdit>, String> {
             ("lib_name", format!("goishi_{}", dir_name.replace('-', "_"))),
             ("module", family.replace('-', "_")),
             ("Type", format!("{}Position", camel(family))),
-            ("CONST", name.replace('-', "_").to_ascii_uppercase()),
+            ("CONST", const_name(family, name)),
         ],
     };
     let cases = Path::new("conformance").join(family).join(name);
