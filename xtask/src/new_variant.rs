@@ -685,9 +685,14 @@ mod tests {
     #[test]
     fn go_and_contact_capture_take_presets_the_same_way() {
         let root = small_copy("older");
-        for (id, krate, page) in [
-            ("go/new-rules", "go-rules", "go"),
-            ("contact/5a", "contact-capture", "contact-capture"),
+        for (id, krate, page, constant) in [
+            ("go/new-rules", "go-rules", "go", "NEW_RULES"),
+            (
+                "contact/5a",
+                "contact-capture",
+                "contact-capture",
+                "CONTACT_5A",
+            ),
         ] {
             let edits = plan(&options(&root, id)).unwrap();
             let paths: Vec<String> = edits.iter().map(|e| e.path.display().to_string()).collect();
@@ -703,9 +708,9 @@ mod tests {
                 ]
             );
             assert!(
-                edits[0]
-                    .text
-                    .contains(&format!("            id: \"{id}\",\n")),
+                edits[0].text.contains(&format!(
+                    "        {constant} {{\n            id: \"{id}\",\n"
+                )),
                 "{}",
                 edits[0].text
             );
