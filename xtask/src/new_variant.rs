@@ -5,9 +5,10 @@
 //!   small complete game (the template: Go without captures), its first variant, its rules
 //!   page `docs/rules/DIR.md`, and its facade feature (crates/goishi: the feature, on by
 //!   default; the re-export, `linked_variants()`, `FAMILIES`, the registry test's list).
-//! - A new preset of an existing family: a `variant!` line and a docs page in the family's
-//!   crate (found by its `[package.metadata.goishi] family = "..."`), and a section in the
-//!   family's rules page.
+//! - A new preset of an existing family (every family's crate declares
+//!   `[package.metadata.goishi] family = "..."`, Go's and contact capture's included): an entry
+//!   in the crate's `declare_variants!` list and a docs page `docs/NAME.md` in the crate, and a
+//!   section in the family's rules page.
 //!
 //! Both: a case folder `conformance/FAMILY/NAME/` with a first case file, and the id in
 //! `conformance/variants.txt` (kept sorted). The edits are insertions at marker comments
@@ -68,12 +69,16 @@ pub fn parse(args: &[String]) -> Result<NewVariant, String> {
     let (family, name) = id
         .split_once('/')
         .ok_or_else(|| format!("--id {id:?}: expected FAMILY/NAME, like capture/atari-go"))?;
-    for (what, word) in [("family", family), ("name", name)] {
-        if !is_word(word) {
-            return Err(format!(
-                "--id {id:?}: the {what} {word:?} must be lower-case letters, digits and single hyphens, starting with a letter"
-            ));
-        }
+    if !is_word(family) {
+        return Err(format!(
+            "--id {id:?}: the family {family:?} must be lower-case letters, digits and single hyphens, starting with a letter"
+        ));
+    }
+    // A name may start with a digit (contact capture's `2b`).
+    if !is_word(&format!("v{name}")) {
+        return Err(format!(
+            "--id {id:?}: the name {name:?} must be lower-case letters, digits and single hyphens"
+        ));
     }
     if let Some(dir) = &crate_dir {
         if !is_word(dir) {
@@ -107,6 +112,17 @@ fn is_word(s: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
+/// The constant of a variant: its name in upper case (`ATARI_GO`), after the family's when
+/// the name starts with a digit (`CONTACT_5A`).
+fn const_name(family: &str, name: &str) -> String {
+    let name = name.replace('-', "_").to_ascii_uppercase();
+    if name.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("{}_{name}", family.replace('-', "_").to_ascii_uppercase())
+    } else {
+        name
+    }
+}
+
 /// `capture-go` as `CaptureGo`.
 fn camel(s: &str) -> String {
     s.split('-')
@@ -127,6 +143,7 @@ mod templates {
     pub const VARIANTS: &str = include_str!("../templates/family/variants.rs.txt");
     pub const PRESET: &str = include_str!("../templates/family/preset.rs.txt");
     pub const VARIANT_DOCS: &str = include_str!("../templates/family/variant-docs.md.txt");
+    pub const PRESET_DOCS: &str = include_str!("../templates/family/preset-docs.md.txt");
     pub const RULES_PAGE: &str = include_str!("../templates/family/rules.md.txt");
     pub const CASE: &str = include_str!("../templates/family/case.toml.txt");
     pub const FAMILY_CASE: &str = include_str!("../templates/family/family-case.toml.txt");
@@ -301,7 +318,7 @@ pub fn plan(options: &NewVariant) -> Result<Vec<FileEdit>, String> {
             ("lib_name", format!("goishi_{}", dir_name.replace('-', "_"))),
             ("module", family.replace('-', "_")),
             ("Type", format!("{}Position", camel(family))),
-            ("CONST", name.replace('-', "_").to_ascii_uppercase()),
+            ("CONST", const_name(family, name)),
             ("rules_page", rules_page),
             ("case_anchor", case_anchor),
             ("title_anchor", goishi_conformance::source::slug(&title)),
@@ -314,16 +331,11 @@ pub fn plan(options: &NewVariant) -> Result<Vec<FileEdit>, String> {
             tree.insert_before(
                 &variants,
                 "// new-variant: presets above this line",
-                &(names.fill(templates::PRESET) + "\n"),
-            )?;
-            tree.insert_before(
-                &variants,
-                "// new-variant: list above this line",
-                &names.fill("    &{{CONST}},\n"),
+                &names.fill(templates::PRESET),
             )?;
             tree.create(
                 c.dir.join("docs").join(format!("{name}.md")),
-                names.fill(templates::VARIANT_DOCS),
+                names.fill(templates::PRESET_DOCS),
             )?;
             let page = tree.read(&c.docs)?;
             tree.set(
@@ -575,7 +587,12 @@ mod tests {
             "crates/capture-go/Cargo.toml",
             "crates/capture-go/src/variants.rs",
             "crates/go-rules/Cargo.toml",
+            "crates/go-rules/src/variants.rs",
+            "crates/contact-capture/Cargo.toml",
+            "crates/contact-capture/src/variants.rs",
             "docs/rules/capture-go.md",
+            "docs/rules/go.md",
+            "docs/rules/contact-capture.md",
         ] {
             let dest = to.join(file);
             std::fs::create_dir_all(dest.parent().unwrap()).unwrap();
@@ -682,22 +699,59 @@ mod tests {
         );
         let variants = &edits[0].text;
         assert!(
-            variants.contains("    TEN,\n    \"capture/ten\","),
+            variants.contains(
+                "        TEN {\n            id: \"capture/ten\",\n            aliases: [],\n"
+            ),
             "{variants}"
         );
-        assert!(variants.contains("    &TEN,\n    // new-variant: list above this line"));
+        assert!(variants.contains("docs: \"ten.md\",\n            preset: [],\n        },\n        // new-variant: presets above this line"));
         apply(&root, &edits).unwrap();
         sources_resolve(&root, "conformance/capture/ten/basic.toml");
-        // A family whose crate has no metadata (Go) is refused with a pointer to the docs.
-        let err = plan(&options(&root, "go/new-rules")).unwrap_err();
-        assert!(err.contains("its presets are added by hand"), "{err}");
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn go_and_contact_capture_take_presets_the_same_way() {
+        let root = small_copy("older");
+        for (id, krate, page, constant) in [
+            ("go/new-rules", "go-rules", "go", "NEW_RULES"),
+            (
+                "contact/5a",
+                "contact-capture",
+                "contact-capture",
+                "CONTACT_5A",
+            ),
+        ] {
+            let edits = plan(&options(&root, id)).unwrap();
+            let paths: Vec<String> = edits.iter().map(|e| e.path.display().to_string()).collect();
+            let name = id.split('/').nth(1).unwrap();
+            assert_eq!(
+                paths,
+                [
+                    format!("crates/{krate}/src/variants.rs"),
+                    format!("crates/{krate}/docs/{name}.md"),
+                    format!("docs/rules/{page}.md"),
+                    format!("conformance/{id}/basic.toml"),
+                    "conformance/variants.txt".to_owned(),
+                ]
+            );
+            assert!(
+                edits[0].text.contains(&format!(
+                    "        {constant} {{\n            id: \"{id}\",\n"
+                )),
+                "{}",
+                edits[0].text
+            );
+            apply(&root, &edits).unwrap();
+            sources_resolve(&root, &format!("conformance/{id}/basic.toml"));
+        }
         let _ = std::fs::remove_dir_all(&root);
     }
 }
 
 /// The end-to-end check of the scaffold, slow (it builds a copy of the workspace), run with
 /// `GOISHI_SLOW=1 cargo test -p xtask scaffold` (and by `.ci/run`): a new family, a second
-/// preset of it and a preset of an existing family are scaffolded into a copy of the
+/// preset of it and a preset of each existing family are scaffolded into a copy of the
 /// workspace, which must then build, register them, regenerate its docs, pass
 /// `cargo xtask conformance`, `cargo xtask docs --check`, the new crate's tests, clippy and
 /// rustfmt, untouched.
@@ -761,6 +815,8 @@ mod slow {
             ("demo/first", Some("Demo game")),
             ("demo/second", None),
             ("capture/ten", None),
+            ("go/scaffolded", None),
+            ("contact/scaffolded", None),
         ] {
             let mut o = parse(&[
                 "--id".to_owned(),
@@ -805,12 +861,22 @@ mod slow {
                 "goishi-demo",
                 "-p",
                 "goishi-capture-go",
+                "-p",
+                "goishi-go-rules",
+                "-p",
+                "goishi-contact-capture",
                 "--",
                 "--check",
             ],
         );
         let list = std::fs::read_to_string(root.join("docs/variants.md")).unwrap();
-        for id in ["demo/first", "demo/second", "capture/ten"] {
+        for id in [
+            "demo/first",
+            "demo/second",
+            "capture/ten",
+            "go/scaffolded",
+            "contact/scaffolded",
+        ] {
             assert!(
                 list.contains(&format!("[`{id}`]")),
                 "{id} not in docs/variants.md"

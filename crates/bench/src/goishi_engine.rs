@@ -2,7 +2,7 @@
 //! variant through the `Position` trait.
 
 use goishi::go::GoPosition;
-use goishi::{Color, Move, Point, Position, Setup, EMPTY};
+use goishi::{Color, FromSetup, Move, Point, Position, Setup, EMPTY};
 
 use crate::engine::{Coord, Engine, KoRule};
 
@@ -40,7 +40,7 @@ impl Goishi {
         let geometry = rules
             .geometry(Some((size, size)))
             .map_err(|e| e.to_string())?;
-        GoPosition::new(Setup::new(rules, geometry))
+        GoPosition::from_setup(Setup::new(rules, geometry))
             .map(Goishi)
             .map_err(|e| e.to_string())
     }

@@ -3,11 +3,12 @@
 //! registry.
 //!
 //! This crate knows no rule family: rule crates (`goishi-go-rules`,
-//! `goishi-contact-capture`, ...) implement [`Position`] and register their variants with
-//! [`register_variant!`].
+//! `goishi-contact-capture`, ...) implement [`Position`] and [`FromSetup`], and declare their
+//! variants with [`declare_variants!`].
 
 mod board;
 mod color;
+mod declare;
 mod diagram;
 mod geometry;
 mod options;
@@ -18,19 +19,26 @@ mod setup;
 
 pub use board::{cell_of, color_of, Board, BLACK, EMPTY, WHITE};
 pub use color::{Color, ParseColorError};
+pub use declare::{docs_problems, DOCS_HEADINGS};
 pub use diagram::{Diagram, DiagramError};
 pub use geometry::{
     column_name, parse_size, Adjacency, BoardKind, Geometry, GeometryError, NeighborTable,
-    PointError, Topology, MAX_GRAPH_POINTS, MAX_SIDE, SIDE_TO_MOVE_KEY,
+    ParseBoardKindError, PointError, Topology, MAX_GRAPH_POINTS, MAX_SIDE, SIDE_TO_MOVE_KEY,
 };
 pub use options::{format_halves, parse_halves, BadValue, OptionKind, OptionSpec};
 pub use point::{Move, Point, Turn};
-pub use position::{GameResult, IllegalMove, Margin, MoveEffect, PlayError, Position, Score};
+pub use position::{
+    GameResult, IllegalMove, Margin, MoveEffect, ParseReasonError, ParseResultError, PlayError,
+    Position, Score,
+};
 pub use rules::{
     install_registry, inventory_is_empty, normalize_name, registry, ForeignRules, Registry,
     RegistryHook, Rules, RulesError, RulesSyntax, VariantInfo,
 };
-pub use setup::{parse_turn, GameRecord, RecordError, Setup, SetupError, SetupErrors};
+pub use setup::{
+    new_boxed, parse_turn, FamilyError, FromSetup, GameRecord, RecordError, Setup, SetupError,
+    SetupErrors,
+};
 
 #[doc(hidden)]
 pub use inventory;

@@ -76,6 +76,8 @@ impl fmt::Display for BadValue {
     }
 }
 
+impl std::error::Error for BadValue {}
+
 fn parse_int(text: &str) -> Option<i64> {
     let t = text.strip_prefix('+').unwrap_or(text);
     let digits = t.strip_prefix('-').unwrap_or(t);

@@ -14,8 +14,14 @@ use crate::rules::Rules;
 use crate::setup::Setup;
 
 /// Why a move is illegal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+///
+/// The core's reasons cover Go and the games like it; a family whose rules refuse a move for
+/// another reason names it with [`IllegalMove::Family`] (a word of its own, declared in its
+/// variants' [`VariantInfo::reasons`](crate::VariantInfo::reasons) so that case files can name
+/// it), without editing this enum. The enum is `#[non_exhaustive]`: a match on it needs a
+/// wildcard arm, so that the core may add reasons later.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum IllegalMove {
     /// The point holds a stone.
     Occupied,
@@ -29,10 +35,13 @@ pub enum IllegalMove {
     GameOver,
     /// The point is not on this board.
     OffBoard,
+    /// A reason of the variant's family, named by its word (lower case, words separated by
+    /// spaces, as the core's are: `not adjacent`).
+    Family(&'static str),
 }
 
 impl IllegalMove {
-    /// Every reason, in a fixed order.
+    /// Every reason of the core, in a fixed order (the family reasons are each variant's).
     pub const ALL: [IllegalMove; 6] = [
         IllegalMove::Occupied,
         IllegalMove::Suicide,
@@ -51,7 +60,36 @@ impl IllegalMove {
             IllegalMove::Superko => "superko",
             IllegalMove::GameOver => "game over",
             IllegalMove::OffBoard => "off board",
+            IllegalMove::Family(word) => word,
         }
+    }
+
+    /// Reads a reason's word (case, hyphens and underscores ignored: `game-over`), among the
+    /// core's reasons and the family reasons `family` (a variant's
+    /// [`VariantInfo::reasons`](crate::VariantInfo::reasons)).
+    pub fn parse_among(
+        text: &str,
+        family: &[&'static str],
+    ) -> Result<IllegalMove, ParseReasonError> {
+        let key = text.trim().to_ascii_lowercase().replace(['-', '_'], " ");
+        IllegalMove::ALL
+            .into_iter()
+            .find(|r| r.name() == key)
+            .or_else(|| {
+                family
+                    .iter()
+                    .find(|w| **w == key)
+                    .map(|w| IllegalMove::Family(w))
+            })
+            .ok_or_else(|| ParseReasonError {
+                text: text.to_owned(),
+                expected: IllegalMove::ALL
+                    .iter()
+                    .map(|r| r.name())
+                    .chain(family.iter().copied())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
     }
 }
 
@@ -61,30 +99,67 @@ impl fmt::Display for IllegalMove {
     }
 }
 
-impl FromStr for IllegalMove {
-    type Err = String;
+/// A word that names no illegal-move reason.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown illegal-move reason {text:?}; expected one of: {expected}")]
+pub struct ParseReasonError {
+    /// The text as given.
+    pub text: String,
+    /// The words accepted, comma-separated.
+    pub expected: String,
+}
 
+impl FromStr for IllegalMove {
+    type Err = ParseReasonError;
+
+    /// Reads one of the core's reasons (a family's need [`IllegalMove::parse_among`]).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let key = s.trim().to_ascii_lowercase().replace(['-', '_'], " ");
-        IllegalMove::ALL
-            .into_iter()
-            .find(|r| r.name() == key)
-            .ok_or_else(|| {
-                format!(
-                    "unknown illegal-move reason {s:?}; expected one of: {}",
-                    IllegalMove::ALL.map(IllegalMove::name).join(", ")
-                )
-            })
+        IllegalMove::parse_among(s, &[])
     }
 }
 
-/// A rejected move. The position it was tried on is unchanged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move: {reason}")]
+impl Serialize for IllegalMove {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.name().replace(' ', "-"))
+    }
+}
+
+impl<'de> Deserialize<'de> for IllegalMove {
+    /// Reads one of the core's reasons, as [`FromStr`] does.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A rejected move: who tried which move on which board, and why. The position it was tried
+/// on is unchanged.
+///
+/// Its message names the colour, the move and the reason: `illegal move: B D4: occupied`
+/// (GTP answers with the reason alone, `? illegal move: occupied`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move: {color} {}: {reason}", mv.name(geometry))]
 pub struct PlayError {
+    /// The colour that tried the move.
     pub color: Color,
+    /// The move tried.
     pub mv: Move,
+    /// Why it was refused.
     pub reason: IllegalMove,
+    /// The board's geometry, to name the move (a shared handle: no copy of the tables).
+    pub geometry: Geometry,
+}
+
+impl PlayError {
+    /// The refusal of `mv` by `color` on `geometry` for `reason`.
+    pub fn new(geometry: &Geometry, color: Color, mv: Move, reason: IllegalMove) -> PlayError {
+        PlayError {
+            color,
+            mv,
+            reason,
+            geometry: geometry.clone(),
+        }
+    }
 }
 
 /// What an accepted move did.
@@ -144,13 +219,17 @@ impl fmt::Display for GameResult {
     }
 }
 
+/// A text that is not a result.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid result {0:?}; expected B+N, W+N, B+R, W+R, B+, W+, 0 or Void")]
+pub struct ParseResultError(pub String);
+
 impl FromStr for GameResult {
-    type Err = String;
+    type Err = ParseResultError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim();
-        let bad =
-            || format!("invalid result {s:?}; expected B+N, W+N, B+R, W+R, B+, W+, 0 or Void");
+        let bad = || ParseResultError(s.to_owned());
         match t.to_ascii_lowercase().as_str() {
             "0" | "draw" | "jigo" => return Ok(GameResult::Draw),
             "void" => return Ok(GameResult::NoResult),
@@ -297,7 +376,10 @@ mod tests {
             let r: GameResult = text.parse().unwrap();
             assert_eq!(r.to_string(), text);
         }
-        assert!("X+3".parse::<GameResult>().is_err());
+        assert_eq!(
+            "X+3".parse::<GameResult>(),
+            Err(ParseResultError("X+3".to_owned()))
+        );
         assert!("B+3.3".parse::<GameResult>().is_err());
         let s = Score {
             black: 10.0,
@@ -316,5 +398,25 @@ mod tests {
             "game-over".parse::<IllegalMove>().unwrap(),
             IllegalMove::GameOver
         );
+        assert_eq!(
+            IllegalMove::parse_among("Not-Adjacent", &["not adjacent"]).unwrap(),
+            IllegalMove::Family("not adjacent")
+        );
+        let e = "nope".parse::<IllegalMove>().unwrap_err();
+        assert_eq!(e.text, "nope");
+        assert_eq!(
+            e.to_string(),
+            "unknown illegal-move reason \"nope\"; expected one of: occupied, suicide, ko, superko, game over, off board"
+        );
+    }
+
+    #[test]
+    fn play_errors_name_the_colour_and_the_move() {
+        let g = Geometry::rect(9, 9).unwrap();
+        let d4 = g.parse_point("D4").unwrap();
+        let e = PlayError::new(&g, Color::Black, Move::Place(d4), IllegalMove::Occupied);
+        assert_eq!(e.to_string(), "illegal move: B D4: occupied");
+        let e = PlayError::new(&g, Color::White, Move::Pass, IllegalMove::GameOver);
+        assert_eq!(e.to_string(), "illegal move: W pass: game over");
     }
 }

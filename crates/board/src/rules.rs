@@ -11,10 +11,10 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use crate::geometry::{parse_size, BoardKind, Geometry, GeometryError};
+use crate::geometry::{parse_size, BoardKind, Geometry, GeometryError, ParseBoardKindError};
 use crate::options::{BadValue, OptionSpec};
 use crate::position::Position;
-use crate::setup::{Setup, SetupErrors};
+use crate::setup::{FamilyError, Setup, SetupErrors};
 
 /// A registered variant: everything about it is data, except its constructor.
 #[derive(Debug)]
@@ -38,7 +38,14 @@ pub struct VariantInfo {
     pub preset: &'static [(&'static str, &'static str)],
     /// The board size when none is given.
     pub default_size: (u32, u32),
-    /// Validates a setup into a position, reporting every problem.
+    /// The words of the family's own illegal-move reasons ([`IllegalMove::Family`]), beyond
+    /// the core's; case files name them (see [`IllegalMove::parse_among`]).
+    ///
+    /// [`IllegalMove::Family`]: crate::IllegalMove::Family
+    /// [`IllegalMove::parse_among`]: crate::IllegalMove::parse_among
+    pub reasons: &'static [&'static str],
+    /// Validates a setup into a position, reporting every problem: `new_boxed::<P>` of the
+    /// family's position type `P` (see [`FromSetup`](crate::FromSetup)).
     pub new_position: fn(Setup) -> Result<Box<dyn Position>, SetupErrors>,
 }
 
@@ -63,6 +70,7 @@ impl VariantInfo {
                 .iter()
                 .map(|o| self.default_of(o.name).unwrap_or(o.default).to_owned())
                 .collect(),
+            explicit: 0,
             board: None,
             size: None,
         }
@@ -77,8 +85,9 @@ inventory::collect!(VariantInfo);
 pub struct RulesSyntax {
     /// A name for error messages and docs: `katago-json`.
     pub name: &'static str,
-    /// Reads the text into a variant id and overrides.
-    pub parse: fn(&str) -> Option<Result<ForeignRules, String>>,
+    /// Reads the text into a variant id and overrides; the error is the syntax's own, typed
+    /// (see [`FamilyError::downcast_ref`]).
+    pub parse: fn(&str) -> Option<Result<ForeignRules, FamilyError>>,
 }
 
 inventory::collect!(RulesSyntax);
@@ -86,8 +95,13 @@ inventory::collect!(RulesSyntax);
 /// What a [`RulesSyntax`] read: a variant id and option overrides to apply to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ForeignRules {
+    /// The variant's id.
     pub variant: &'static str,
+    /// The options the text names, with their values (set explicitly, see
+    /// [`Rules::is_explicit`]).
     pub overrides: Vec<(String, String)>,
+    /// The values the syntax fills in where the text is silent (set, but not explicitly).
+    pub implied: Vec<(String, String)>,
 }
 
 /// Registers a variant: `register_variant!(INFO)` where `INFO` is a `VariantInfo` constant
@@ -151,6 +165,13 @@ impl Registry {
                 if let Err(e) = o.normalize(v.default_of(o.name).unwrap_or(o.default)) {
                     problems.push(format!("variant {}: bad default: {e}", v.id));
                 }
+            }
+            if v.options.len() > 64 {
+                problems.push(format!(
+                    "variant {}: {} options, more than the 64 a rules value tracks",
+                    v.id,
+                    v.options.len()
+                ));
             }
             for (k, _) in v.preset {
                 if !v.options.iter().any(|o| o.name == *k) {
@@ -225,9 +246,9 @@ impl Registry {
         }
         for syntax in &self.syntaxes {
             if let Some(found) = (syntax.parse)(text) {
-                let found = found.map_err(|message| RulesError::Foreign {
+                let found = found.map_err(|error| RulesError::Foreign {
                     syntax: syntax.name,
-                    message,
+                    error,
                 })?;
                 let variant =
                     self.get(found.variant)
@@ -236,6 +257,10 @@ impl Registry {
                             known: self.known_names(),
                         })?;
                 let mut rules = variant.default_rules();
+                for (k, v) in &found.implied {
+                    rules.set(k, v)?;
+                }
+                rules.explicit = 0;
                 for (k, v) in &found.overrides {
                     rules.set(k, v)?;
                 }
@@ -333,6 +358,7 @@ pub fn inventory_is_empty() -> bool {
 
 /// What is wrong with a rules string.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RulesError {
     #[error("empty rules string; expected a variant id or alias, like go/chinese or contact/2b")]
     Empty,
@@ -346,23 +372,18 @@ pub enum RulesError {
     },
     #[error("override {0:?} has no value; write key=value")]
     MissingValue(String),
-    #[error("{0}")]
-    BadValue(String),
-    #[error("{0}")]
-    Board(String),
+    #[error(transparent)]
+    BadValue(#[from] BadValue),
+    #[error(transparent)]
+    Board(#[from] ParseBoardKindError),
     #[error(transparent)]
     Geometry(#[from] GeometryError),
-    #[error("{syntax} rules: {message}")]
+    /// Another syntax's error ([`RulesSyntax`]): the syntax's name, and its own typed error.
+    #[error("{syntax} rules: {error}")]
     Foreign {
         syntax: &'static str,
-        message: String,
+        error: FamilyError,
     },
-}
-
-impl From<BadValue> for RulesError {
-    fn from(e: BadValue) -> Self {
-        RulesError::BadValue(e.to_string())
-    }
 }
 
 /// A variant and the values of all its options; written out as a rules string that parses
@@ -371,10 +392,14 @@ impl From<BadValue> for RulesError {
 pub struct Rules {
     variant: &'static VariantInfo,
     values: Vec<String>,
+    /// Bit `i`: option `i` was set explicitly (by the rules string or [`Rules::set`]).
+    explicit: u64,
     board: Option<BoardKind>,
     size: Option<(u32, u32)>,
 }
 
+/// Equality is of the values: whether an option was set explicitly does not count (the text
+/// `japanese:komi=6.5` and `japanese` are the same rules).
 impl PartialEq for Rules {
     fn eq(&self, other: &Self) -> bool {
         self.variant.id == other.variant.id
@@ -420,7 +445,7 @@ impl Rules {
         let key = key.trim().to_ascii_lowercase().replace('_', "-");
         match key.as_str() {
             "board" => {
-                self.board = Some(value.parse().map_err(RulesError::Board)?);
+                self.board = Some(value.parse()?);
                 return Ok(());
             }
             "size" => {
@@ -439,7 +464,32 @@ impl Rules {
             });
         };
         self.values[i] = self.variant.options[i].normalize(value)?;
+        if i < 64 {
+            self.explicit |= 1 << i;
+        }
         Ok(())
+    }
+
+    /// Whether the option `name` was set explicitly: named by the rules string it was parsed
+    /// from, or set since with [`Rules::set`] (a value equal to the default counts). An option
+    /// at its variant's default, or one that another syntax filled in where its text is
+    /// silent, was not. A rules string's komi, for instance, wins over a record's `KM` only
+    /// when it names one.
+    pub fn is_explicit(&self, name: &str) -> bool {
+        self.variant
+            .options
+            .iter()
+            .position(|o| o.name == name)
+            .is_some_and(|i| i < 64 && self.explicit & (1 << i) != 0)
+    }
+
+    /// The options set explicitly (see [`Rules::is_explicit`]), with their values, in
+    /// declaration order.
+    pub fn explicit(&self) -> impl Iterator<Item = (&'static str, &str)> + '_ {
+        self.values()
+            .enumerate()
+            .filter(|(i, _)| *i < 64 && self.explicit & (1 << i) != 0)
+            .map(|(_, (o, v))| (o.name, v))
     }
 
     /// The `board=` kind (square unless set).

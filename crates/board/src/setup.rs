@@ -1,6 +1,7 @@
 //! Setups: the unvalidated start of a game, validated into a position by its variant.
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -39,28 +40,16 @@ impl Setup {
         }
     }
 
-    /// Validates the setup into a position of its variant (and its board against the rules'
-    /// `board=` and `size=`, see [`Setup::geometry_mismatch`]).
+    /// Validates the setup into a position of its variant: the variant's constructor, which
+    /// is [`FromSetup::from_setup`] of its position type (see [`new_boxed`]).
     pub fn into_position(self) -> Result<Box<dyn Position>, SetupErrors> {
-        let mismatch = self.geometry_mismatch();
-        match ((self.rules.variant().new_position)(self), mismatch) {
-            (Ok(position), None) => Ok(position),
-            (Ok(_), Some(e)) => Err(SetupErrors(vec![e])),
-            (Err(mut errors), Some(e)) => {
-                if !errors.0.contains(&e) {
-                    errors.0.insert(0, e);
-                }
-                Err(errors)
-            }
-            (Err(errors), None) => Err(errors),
-        }
+        (self.rules.variant().new_position)(self)
     }
 
     /// The problem, if any, with a board that is not the one the rules name: another kind
     /// than their `board=`, or another size than their `size=` (a record of the game would
     /// then replay on another board). Rules that name neither fit any board.
-    /// [`Setup::into_position`] checks it for every variant; a variant whose constructor can be
-    /// called directly checks it there too (Go, contact capture and capture Go do).
+    /// [`FromSetup::from_setup`] checks it once, for every family.
     pub fn geometry_mismatch(&self) -> Option<SetupError> {
         let geometry = self.board.geometry();
         let kind_matches = !self.rules.sets_board()
@@ -75,37 +64,157 @@ impl Setup {
                 .rules
                 .size()
                 .is_none_or(|size| size == (geometry.width(), geometry.height()));
-        (!(kind_matches && size_matches)).then(|| {
-            let mut said = Vec::new();
-            if self.rules.sets_board() {
-                said.push(format!("board={}", self.rules.board_kind()));
-            }
-            if let Some((w, h)) = self.rules.size() {
-                said.push(format!("size={w}x{h}"));
-            }
-            SetupError::Invalid(format!(
-                "the board is a {} board, but the rules say {}",
-                geometry.describe(),
-                said.join(", ")
-            ))
+        (!(kind_matches && size_matches)).then(|| SetupError::BoardMismatch {
+            board: geometry.describe(),
+            rules_board: self.rules.sets_board().then(|| self.rules.board_kind()),
+            rules_size: self.rules.size(),
         })
     }
 }
 
+/// A position type validated from a [`Setup`]: the one constructor of every family.
+///
+/// A family implements [`FromSetup::from_checked_setup`], which validates what is its own
+/// (the options, the stones under its rules), on a setup whose board already fits its rules;
+/// callers use [`FromSetup::from_setup`], which checks the board against the rules
+/// ([`Setup::geometry_mismatch`]) first, the same way for every family, and reports every
+/// problem at once. The registry's constructor of a variant is [`new_boxed`] of its type.
+pub trait FromSetup: Position + Sized {
+    /// Validates the family's part of a setup whose board fits its rules; reports every
+    /// problem found.
+    fn from_checked_setup(setup: Setup) -> Result<Self, SetupErrors>;
+
+    /// Validates a setup: its board against its rules, then the family's part. A board that
+    /// does not fit is reported first, with the family's problems after it.
+    fn from_setup(setup: Setup) -> Result<Self, SetupErrors> {
+        match (setup.geometry_mismatch(), Self::from_checked_setup(setup)) {
+            (None, result) => result,
+            (Some(e), Ok(_)) => Err(SetupErrors(vec![e])),
+            (Some(e), Err(SetupErrors(mut errors))) => {
+                errors.retain(|other| *other != e);
+                errors.insert(0, e);
+                Err(SetupErrors(errors))
+            }
+        }
+    }
+
+    /// A new game on an empty board: the rules' geometry at `size` (else the rules' `size=`,
+    /// else the variant's default), Black to move.
+    fn from_rules(rules: &Rules, size: Option<(u32, u32)>) -> Result<Self, SetupErrors> {
+        let geometry = rules.geometry(size)?;
+        Self::from_setup(Setup::new(rules.clone(), geometry))
+    }
+}
+
+/// The registry's constructor of a variant whose position type is `P`: [`FromSetup::from_setup`],
+/// boxed. [`declare_variants!`](crate::declare_variants) puts it in every `VariantInfo`.
+pub fn new_boxed<P: FromSetup>(setup: Setup) -> Result<Box<dyn Position>, SetupErrors> {
+    P::from_setup(setup).map(|p| Box::new(p) as Box<dyn Position>)
+}
+
 /// One problem with a setup.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SetupError {
+    /// The board cannot be built.
     #[error(transparent)]
     Geometry(#[from] GeometryError),
+    /// The rules are wrong.
     #[error(transparent)]
     Rules(#[from] RulesError),
+    /// The diagram of the stones is wrong.
     #[error(transparent)]
     Diagram(#[from] DiagramError),
+    /// A chain of the setup has no liberty (the Go families).
     #[error("the chain at {points} has no liberty")]
-    ChainWithoutLiberty { points: String },
-    #[error("{0}")]
-    Invalid(String),
+    ChainWithoutLiberty {
+        /// The chain's points (at most eight, then `...`).
+        points: String,
+    },
+    /// The board is not the one the rules name ([`Setup::geometry_mismatch`]).
+    #[error(
+        "the board is a {board} board, but the rules say {}",
+        said(rules_board, rules_size)
+    )]
+    BoardMismatch {
+        /// The board, described: `9x9`, `torus 9x9`.
+        board: String,
+        /// The rules' `board=`, if they set one.
+        rules_board: Option<BoardKind>,
+        /// The rules' `size=`, if they set one.
+        rules_size: Option<(u32, u32)>,
+    },
+    /// More handicap stones than black stones on the board.
+    #[error("handicap {handicap} is more than the {stones} black stones on the board")]
+    HandicapExceedsStones {
+        /// The setup's handicap.
+        handicap: u32,
+        /// Black's stones on the board.
+        stones: u32,
+    },
+    /// The rules are another family's: they lack an option this family reads.
+    #[error("{variant} is not a {family} variant (it has no {option} option)")]
+    NotThisFamily {
+        /// The rules' variant.
+        variant: &'static str,
+        /// The family that was asked, in words: `Go`, `capture-go`.
+        family: &'static str,
+        /// The first option it lacks.
+        option: &'static str,
+    },
+    /// A problem only the family knows (its own typed error inside).
+    #[error(transparent)]
+    Family(FamilyError),
 }
+
+fn said(board: &Option<BoardKind>, size: &Option<(u32, u32)>) -> String {
+    let mut said = Vec::new();
+    if let Some(b) = board {
+        said.push(format!("board={b}"));
+    }
+    if let Some((w, h)) = size {
+        said.push(format!("size={w}x{h}"));
+    }
+    said.join(", ")
+}
+
+/// An error a rule family defines, carried through the core's errors ([`SetupError::Family`],
+/// [`RulesError::Foreign`]) as itself: [`FamilyError::downcast_ref`] gives it back typed.
+/// Two are equal when they are the same value or print the same message.
+#[derive(Clone, Debug)]
+pub struct FamilyError(Arc<dyn std::error::Error + Send + Sync>);
+
+impl FamilyError {
+    /// Wraps a family's error.
+    pub fn new<E: std::error::Error + Send + Sync + 'static>(error: E) -> FamilyError {
+        FamilyError(Arc::new(error))
+    }
+
+    /// The family's error, if it is an `E`.
+    pub fn downcast_ref<E: std::error::Error + 'static>(&self) -> Option<&E> {
+        self.0.downcast_ref()
+    }
+}
+
+impl fmt::Display for FamilyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for FamilyError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
+}
+
+impl PartialEq for FamilyError {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl Eq for FamilyError {}
 
 /// Every problem found with a setup (never empty).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -185,7 +294,7 @@ pub enum RecordError {
     Setup(#[from] SetupErrors),
     #[error("move {number} {text:?}: expected a colour and a move, like \"B D4\" or \"W pass\"")]
     BadMove { number: usize, text: String },
-    #[error("move {number} {text:?}: {error}")]
+    #[error("move {number} {text:?}: illegal move: {}", error.reason)]
     Illegal {
         number: usize,
         text: String,

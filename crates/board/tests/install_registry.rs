@@ -22,6 +22,7 @@ static TOY: VariantInfo = VariantInfo {
     options: OPTIONS,
     preset: &[],
     default_size: (3, 3),
+    reasons: &[],
     new_position: refuse,
 };
 

@@ -2,8 +2,8 @@
 //! built with `Registry::from_parts`).
 
 use goishi_board::{
-    ForeignRules, OptionKind, OptionSpec, Position, Registry, RulesError, RulesSyntax, Setup,
-    SetupErrors, VariantInfo,
+    BadValue, FamilyError, ForeignRules, OptionKind, OptionSpec, Position, Registry, RulesError,
+    RulesSyntax, Setup, SetupErrors, VariantInfo,
 };
 
 fn refuse(_: Setup) -> Result<Box<dyn Position>, SetupErrors> {
@@ -41,6 +41,7 @@ const ALPHA: VariantInfo = VariantInfo {
     options: OPTIONS,
     preset: &[],
     default_size: (5, 5),
+    reasons: &[],
     new_position: refuse,
 };
 
@@ -53,14 +54,20 @@ const BETA: VariantInfo = VariantInfo {
 
 static VARIANTS: [VariantInfo; 2] = [ALPHA, BETA];
 
-fn parse_foreign(text: &str) -> Option<Result<ForeignRules, String>> {
+/// The toy syntax's own error.
+#[derive(Debug, PartialEq, thiserror::Error)]
+#[error("unknown toy form {0:?}")]
+struct UnknownForm(String);
+
+fn parse_foreign(text: &str) -> Option<Result<ForeignRules, FamilyError>> {
     let rest = text.strip_prefix("toy!")?;
     Some(match rest {
         "strict" => Ok(ForeignRules {
             variant: "toy/beta",
             overrides: vec![("ko".into(), "positional".into())],
+            implied: vec![("komi".into(), "1.5".into())],
         }),
-        other => Err(format!("unknown toy form {other:?}")),
+        other => Err(FamilyError::new(UnknownForm(other.to_owned()))),
     })
 }
 
@@ -149,6 +156,49 @@ fn errors_name_the_part_and_the_choices() {
     );
     assert_eq!(err("toy!lax"), "toy-bang rules: unknown toy form \"lax\"");
     assert!(matches!(r.parse_rules("  "), Err(RulesError::Empty)));
+}
+
+#[test]
+fn errors_are_typed() {
+    let r = registry();
+    match r.parse_rules("alpha:komi=10.5") {
+        Err(RulesError::BadValue(BadValue { option, value, .. })) => {
+            assert_eq!((option, value.as_str()), ("komi", "10.5"));
+        }
+        other => panic!("{other:?}"),
+    }
+    match r.parse_rules("toy!lax") {
+        Err(RulesError::Foreign { syntax, error }) => {
+            assert_eq!(syntax, "toy-bang");
+            assert_eq!(
+                error.downcast_ref::<UnknownForm>(),
+                Some(&UnknownForm("lax".to_owned()))
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn the_rules_know_which_options_were_set() {
+    let r = registry();
+    let rules = r.parse_rules("beta:komi=2.5,ko=simple").unwrap();
+    assert!(rules.is_explicit("komi") && rules.is_explicit("ko"));
+    assert!(!rules.is_explicit("pass-stones") && !rules.is_explicit("nope"));
+    assert_eq!(
+        rules.explicit().collect::<Vec<_>>(),
+        [("ko", "simple"), ("komi", "2.5")]
+    );
+    // A preset's default is not explicit, nor is what another syntax fills in by itself.
+    assert!(!r.parse_rules("beta").unwrap().is_explicit("komi"));
+    let strict = r.parse_rules("toy!strict").unwrap();
+    assert_eq!(strict.get("komi"), Some("1.5"));
+    assert!(strict.is_explicit("ko") && !strict.is_explicit("komi"));
+    // Explicitness is not part of equality.
+    assert_eq!(rules, r.parse_rules("beta:ko=simple").unwrap());
+    let mut set = r.parse_rules("alpha").unwrap();
+    set.set("komi", "0").unwrap();
+    assert!(set.is_explicit("komi"));
 }
 
 #[test]

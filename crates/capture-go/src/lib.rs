@@ -8,7 +8,7 @@
 //! `docs/rules/capture-go.md`.
 //!
 //! ```
-//! use goishi_board::{Move, Position, Rules};
+//! use goishi_board::{FromSetup, Move, Position, Rules};
 //! use goishi_capture_go::CapturePosition;
 //!
 //! let rules = Rules::parse("atari-go").unwrap();
@@ -21,8 +21,10 @@
 //! assert_eq!(game.outcome().unwrap().to_string(), "B+");
 //! ```
 
+pub mod config;
 mod position;
 mod variants;
 
+pub use config::CaptureConfig;
 pub use position::CapturePosition;
 pub use variants::*;

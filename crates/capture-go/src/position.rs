@@ -4,10 +4,12 @@
 use std::any::Any;
 
 use goishi_board::{
-    Board, Color, GameResult, IllegalMove, Margin, Move, MoveEffect, PlayError, Point, Position,
-    Rules, Score, Setup, SetupError, SetupErrors, Turn,
+    Board, Color, FromSetup, GameResult, IllegalMove, Margin, Move, MoveEffect, PlayError, Point,
+    Position, Score, Setup, SetupErrors, Turn,
 };
-use goishi_go_rules::{GoPosition, TROMP_TAYLOR};
+use goishi_go_rules::GoPosition;
+
+use crate::config::CaptureConfig;
 
 /// A game of capture Go: Go under the variant's ko and suicide rules, won by the first
 /// player whose prisoners reach `captures` (a suicide hands its stones to the opponent as
@@ -19,75 +21,41 @@ pub struct CapturePosition {
     go: GoPosition,
     /// The setup as given (this variant's rules).
     setup: Setup,
-    /// The number of prisoners that wins.
-    goal: u32,
+    /// The typed options (the goal, the Go options underneath).
+    config: CaptureConfig,
     /// The player whose prisoners reached the goal, if any.
     winner: Option<Color>,
 }
 
-/// The Go options a capture-go variant passes on to the Go game underneath; the other Go
-/// options keep fixed values (area scoring, no pass stones, no button, no cycle rule).
-const PASSED_ON: [&str; 3] = ["ko", "suicide", "komi"];
-
-impl CapturePosition {
+impl FromSetup for CapturePosition {
     /// Validates a setup: the options, and every Go rule on the stones (no chain without a
     /// liberty, no more handicap stones than black stones).
-    pub fn new(setup: Setup) -> Result<CapturePosition, SetupErrors> {
-        // The Go rules built below name no board: the check is made here, on the variant's.
-        let mut errors: Vec<_> = setup.geometry_mismatch().into_iter().collect();
-        let goal = match setup.rules.get("captures").map(str::parse::<u32>) {
-            Some(Ok(n)) if n >= 1 => Some(n),
-            _ => {
-                errors.push(SetupError::Invalid(format!(
-                    "{} is not a capture-go variant (it has no captures option of 1 or more)",
-                    setup.rules.variant().id
-                )));
-                None
-            }
-        };
-        let go_rules = match go_rules(&setup.rules) {
-            Ok(r) => Some(r),
-            Err(e) => {
-                errors.push(e);
-                None
-            }
-        };
-        let (Some(goal), Some(go_rules)) = (goal, go_rules) else {
-            return Err(SetupErrors(errors));
-        };
-        let go = GoPosition::new(Setup {
-            rules: go_rules,
+    fn from_checked_setup(setup: Setup) -> Result<CapturePosition, SetupErrors> {
+        let config = CaptureConfig::from_rules(&setup.rules)?;
+        let go = GoPosition::from_setup(Setup {
+            rules: config.go_rules()?,
             board: setup.board.clone(),
             to_move: setup.to_move,
             handicap: setup.handicap,
-        });
-        match go {
-            Ok(go) if errors.is_empty() => Ok(CapturePosition {
-                go,
-                setup,
-                goal,
-                winner: None,
-            }),
-            Ok(_) => Err(SetupErrors(errors)),
-            Err(more) => {
-                errors.extend(more.0);
-                Err(SetupErrors(errors))
-            }
-        }
+        })?;
+        Ok(CapturePosition {
+            go,
+            setup,
+            config,
+            winner: None,
+        })
     }
+}
 
-    /// A new game on an empty board: the rules' geometry at `size` (or the variant's default).
-    pub fn from_rules(
-        rules: &Rules,
-        size: Option<(u32, u32)>,
-    ) -> Result<CapturePosition, SetupErrors> {
-        let geometry = rules.geometry(size)?;
-        CapturePosition::new(Setup::new(rules.clone(), geometry))
+impl CapturePosition {
+    /// The typed options.
+    pub fn config(&self) -> &CaptureConfig {
+        &self.config
     }
 
     /// The number of prisoners that wins.
     pub fn goal(&self) -> u32 {
-        self.goal
+        self.config.goal
     }
 
     /// The player who reached the goal, if the game ended that way.
@@ -106,28 +74,9 @@ impl CapturePosition {
     fn reached(&self) -> Option<Color> {
         Color::ALL
             .into_iter()
-            .find(|&c| self.go.captures(c) >= self.goal)
+            .find(|&c| self.go.captures(c) >= self.config.goal)
     }
 }
-
-/// The Go rules of the game underneath: Tromp-Taylor's (area scoring, no pass stones, no
-/// button, cycles ignored) with this variant's ko, suicide and komi.
-fn go_rules(rules: &Rules) -> Result<Rules, SetupError> {
-    let mut go = TROMP_TAYLOR_RULES.default_rules();
-    for name in PASSED_ON {
-        let value = rules.get(name).ok_or_else(|| {
-            SetupError::Invalid(format!(
-                "{} is not a capture-go variant (it has no {name} option)",
-                rules.variant().id
-            ))
-        })?;
-        go.set(name, value)?;
-    }
-    Ok(go)
-}
-
-/// The Go variant whose options the game underneath starts from.
-static TROMP_TAYLOR_RULES: &goishi_board::VariantInfo = &TROMP_TAYLOR;
 
 impl Position for CapturePosition {
     fn setup(&self) -> &Setup {
@@ -163,11 +112,12 @@ impl Position for CapturePosition {
 
     fn play_as(&mut self, color: Color, mv: Move) -> Result<MoveEffect, PlayError> {
         if self.winner.is_some() {
-            return Err(PlayError {
+            return Err(PlayError::new(
+                self.go.geometry(),
                 color,
                 mv,
-                reason: IllegalMove::GameOver,
-            });
+                IllegalMove::GameOver,
+            ));
         }
         let mut effect = self.go.play_as(color, mv)?;
         if effect.captured > 0 || effect.self_captured > 0 {

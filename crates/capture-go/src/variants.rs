@@ -1,16 +1,11 @@
-//! The capture-go variants: their options as data, and one registered `VariantInfo` each.
+//! The capture-go variants: their options as data, and the variants declared once (each
+//! registered, listed in `VARIANTS`, documented in `docs/<name>.md` of this crate).
 
-use goishi_board::{
-    register_variant, OptionKind, OptionSpec, Position, Setup, SetupErrors, VariantInfo,
-};
+use goishi_board::{OptionKind, OptionSpec};
 
 use goishi_go_rules::{Ko, Suicide};
 
 use crate::position::CapturePosition;
-
-fn new_position(setup: Setup) -> Result<Box<dyn Position>, SetupErrors> {
-    CapturePosition::new(setup).map(|p| Box::new(p) as Box<dyn Position>)
-}
 
 /// The options of every capture-go variant, with the family's defaults (those of Atari Go).
 pub static OPTIONS: &[OptionSpec] = &[
@@ -40,49 +35,30 @@ pub static OPTIONS: &[OptionSpec] = &[
     },
 ];
 
-/// A registered capture-go variant with its own defaults.
-macro_rules! variant {
-    ($name:ident, $id:literal, [$($alias:literal),*], $summary:literal, $docs:expr, [$($k:literal = $v:literal),*]) => {
-        /// A registered capture-go variant (see its `docs`).
-        pub const $name: VariantInfo = VariantInfo {
-            id: $id,
-            family: "capture",
-            family_title: "Capture Go",
-            aliases: &[$($alias),*],
-            summary: $summary,
-            docs: $docs,
-            options: OPTIONS,
-            preset: &[$(($k, $v)),*],
-            default_size: (9, 9),
-            new_position,
-        };
-        register_variant!($name);
-    };
+goishi_board::declare_variants! {
+    family: "capture",
+    title: "Capture Go",
+    position: CapturePosition,
+    options: OPTIONS,
+    default_size: (9, 9),
+    reasons: [],
+    variants: [
+        /// Atari Go: the first capture wins.
+        ATARI_GO {
+            id: "capture/atari-go",
+            aliases: ["atari-go", "capture-go", "first-capture"],
+            summary: "Atari Go: Go where the first capture wins (captures=N: the first to capture N stones)",
+            docs: "atari-go.md",
+            preset: [],
+        },
+        /// Capture Go to five.
+        FIVE {
+            id: "capture/five",
+            aliases: ["capture-five", "first-to-five"],
+            summary: "Capture Go to five: the first player to capture five stones wins",
+            docs: "five.md",
+            preset: ["captures" = "5"],
+        },
+        // new-variant: presets above this line
+    ]
 }
-
-variant!(
-    ATARI_GO,
-    "capture/atari-go",
-    ["atari-go", "capture-go", "first-capture"],
-    "Atari Go: Go where the first capture wins (captures=N: the first to capture N stones)",
-    include_str!("../docs/atari-go.md"),
-    []
-);
-
-variant!(
-    FIVE,
-    "capture/five",
-    ["capture-five", "first-to-five"],
-    "Capture Go to five: the first player to capture five stones wins",
-    include_str!("../docs/five.md"),
-    ["captures" = "5"]
-);
-
-// new-variant: presets above this line
-
-/// Every capture-go variant, the explicit fallback for targets where `inventory` collects
-/// nothing.
-pub static VARIANTS: &[&VariantInfo] = &[
-    &ATARI_GO, &FIVE,
-    // new-variant: list above this line
-];

@@ -21,3 +21,8 @@ fn universal_suites_pass() {
         ],
     );
 }
+
+#[test]
+fn docs_files_are_the_variants() {
+    goishi_conformance::assert_docs_files(VARIANTS, env!("CARGO_MANIFEST_DIR"));
+}

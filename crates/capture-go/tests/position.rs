@@ -2,7 +2,8 @@
 //! underneath, and the goal counted in stones.
 
 use goishi_board::{
-    Color, GameResult, IllegalMove, Margin, Move, Position, Registry, Rules, Setup, SetupError,
+    Color, FromSetup, GameResult, IllegalMove, Margin, Move, Position, Registry, Rules, Setup,
+    SetupError,
 };
 use goishi_capture_go::{CapturePosition, VARIANTS};
 
@@ -74,12 +75,14 @@ fn the_goal_counts_stones_and_the_go_game_underneath_has_the_variants_options() 
 fn a_setup_of_another_family_or_without_liberties_is_a_typed_error() {
     let go = Rules::parse("go/tromp-taylor").unwrap();
     let geometry = go.geometry(Some((5, 5))).unwrap();
-    let errors = CapturePosition::new(Setup::new(go, geometry)).unwrap_err();
-    assert!(
-        errors
-            .to_string()
-            .contains("go/tromp-taylor is not a capture-go variant"),
-        "{errors}"
+    let errors = CapturePosition::from_setup(Setup::new(go, geometry)).unwrap_err();
+    assert_eq!(
+        errors.0,
+        [SetupError::NotThisFamily {
+            variant: "go/tromp-taylor",
+            family: "capture-go",
+            option: "captures"
+        }]
     );
 
     let rules = registry().parse_rules("atari-go").unwrap();
@@ -93,7 +96,7 @@ fn a_setup_of_another_family_or_without_liberties_is_a_typed_error() {
     ] {
         setup.board.place(g.parse_point(p).unwrap(), c);
     }
-    let errors = CapturePosition::new(setup).unwrap_err();
+    let errors = CapturePosition::from_setup(setup).unwrap_err();
     assert!(
         matches!(errors.0.as_slice(), [SetupError::ChainWithoutLiberty { points }] if points == "A1"),
         "{errors:?}"

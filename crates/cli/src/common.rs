@@ -17,7 +17,7 @@ pub fn parse_rules(text: &str) -> Result<Rules, RulesError> {
     registry().parse_rules(text)
 }
 
-pub use goishi_sgf::{io_message, names_komi};
+pub use goishi_sgf::io_message;
 
 /// Whether the rules are of the Go family.
 pub fn is_go(rules: &Rules) -> bool {
@@ -62,5 +62,35 @@ pub fn game_id(rules: &Rules) -> String {
     match chars.next() {
         Some(first) => first.to_ascii_uppercase().to_string() + chars.as_str(),
         None => v.family.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_rules;
+
+    #[test]
+    fn a_komi_is_explicit_when_the_rules_string_names_one() {
+        for named in [
+            "go/chinese:komi=7",
+            "japanese:KOMI = 0.5",
+            "go/chinese:komi=7.5",
+            r#"{"ko":"SIMPLE","komi":6.5}"#,
+            "koSIMPLEscoreAREAsui0komi-2.5",
+            "koSIMPLEkomi.5",
+        ] {
+            assert!(parse_rules(named).unwrap().is_explicit("komi"), "{named}");
+        }
+        for unnamed in [
+            "go/chinese",
+            "go/chinese:board=graph:komi-net.txt",
+            r#"{"ko":"SIMPLE"}"#,
+            "koSIMPLEscoreTERRITORY",
+        ] {
+            assert!(
+                !parse_rules(unnamed).unwrap().is_explicit("komi"),
+                "{unnamed}"
+            );
+        }
     }
 }

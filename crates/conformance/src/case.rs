@@ -243,7 +243,7 @@ impl Case {
             .illegal
             .as_deref()
             .map(|r| {
-                r.parse::<IllegalMove>()
+                IllegalMove::parse_among(r, rules.variant().reasons)
                     .map_err(|e| format!("illegal: {e}"))
             })
             .transpose()?;
@@ -434,9 +434,10 @@ impl Case {
             let expected = if status.eq_ignore_ascii_case("legal") {
                 Ok(())
             } else {
-                Err(status
-                    .parse::<IllegalMove>()
-                    .map_err(|e| format!("probe {text:?}: {e} (or legal)"))?)
+                Err(
+                    IllegalMove::parse_among(status, position.rules().variant().reasons)
+                        .map_err(|e| format!("probe {text:?}: {e} (or legal)"))?,
+                )
             };
             let actual = position.check_move(turn.color, turn.mv);
             if actual != expected {

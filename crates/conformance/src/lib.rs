@@ -13,7 +13,9 @@
 //!
 //! Every failure names the file and the case, or the variant, board and seed of the game.
 //!
-//! [`alloc`] is a counting global allocator for the tests that bound what a variant allocates.
+//! [`alloc`] is a counting global allocator for the tests that bound what a variant allocates;
+//! [`expect`] keeps the expected text outputs of tests (message tables) in files, blessed by
+//! `GOISHI_BLESS=1`.
 
 use std::fmt::Write as _;
 use std::panic::AssertUnwindSafe;
@@ -25,6 +27,7 @@ use serde::Serialize;
 pub mod alloc;
 mod case;
 pub mod docs;
+pub mod expect;
 pub mod games;
 pub mod meta;
 mod snapshot;
@@ -457,6 +460,60 @@ pub fn assert_cases_pass(variants: &[&'static VariantInfo]) {
         failures.len(),
         failures.join("\n\n")
     );
+}
+
+/// The check of a family crate's variant docs: the Markdown files of `crate_dir/docs/` are
+/// exactly its variants' docs (one file a variant, none left over, as `declare_variants!`
+/// reads them), each with the four sections of `goishi_board::DOCS_HEADINGS`. Panics naming
+/// every problem.
+///
+/// ```no_run
+/// # static VARIANTS: &[&goishi_board::VariantInfo] = &[];
+/// #[test]
+/// fn docs_files_are_the_variants() {
+///     goishi_conformance::assert_docs_files(VARIANTS, env!("CARGO_MANIFEST_DIR"));
+/// }
+/// ```
+pub fn assert_docs_files(variants: &[&'static VariantInfo], crate_dir: &str) {
+    let dir = std::path::Path::new(crate_dir).join("docs");
+    let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .map(|p| {
+            let text = std::fs::read_to_string(&p)
+                .unwrap_or_else(|e| panic!("cannot read {}: {e}", p.display()));
+            (
+                p.file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned(),
+                text,
+            )
+        })
+        .collect();
+    files.sort();
+    let mut problems = Vec::new();
+    for v in variants {
+        if !files.iter().any(|(_, text)| *text == v.docs) {
+            problems.push(format!(
+                "variant {}: its docs are no file of {}",
+                v.id,
+                dir.display()
+            ));
+        }
+        for p in goishi_board::docs_problems(v.docs) {
+            problems.push(format!("variant {}: docs: {p}", v.id));
+        }
+    }
+    for (name, text) in &files {
+        if !variants.iter().any(|v| v.docs == text) {
+            problems.push(format!(
+                "docs/{name} is the docs of no variant of the crate"
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
 /// The conformance test of a family crate, its second half: the universal suites (seeded

@@ -1,7 +1,8 @@
 //! Meta-tests over the registry and the case folders: the registered ids equal the committed
-//! list, every variant has cases and a docs page, every case folder belongs to a variant, and
-//! the registry reports no problem, and every case's `source` resolves to a file and a heading
-//! of the repository ([`crate::source`]).
+//! list, every variant has cases and a docs page, every variant's docs have the four sections
+//! of CONTRIBUTING.md (`goishi_board::DOCS_HEADINGS`), every case folder belongs to a variant,
+//! the registry reports no problem, and every case's `source` resolves to a file and a
+//! heading of the repository ([`crate::source`]).
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -49,6 +50,17 @@ pub fn checks(registry: &Registry, layout: &Layout) -> Vec<Check> {
         Check {
             name: "every variant has a docs page",
             problems: docs_problems(&registered, layout),
+        },
+        Check {
+            name: "every variant's docs have the four sections",
+            problems: registry
+                .variants()
+                .flat_map(|v| {
+                    goishi_board::docs_problems(v.docs)
+                        .into_iter()
+                        .map(move |p| format!("variant {}: docs: {p}", v.id))
+                })
+                .collect(),
         },
         Check {
             name: "every case folder belongs to a variant",

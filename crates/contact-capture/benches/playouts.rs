@@ -8,7 +8,7 @@
 //! `cargo bench -p goishi-contact-capture -- --measurement-time 2 --warm-up-time 1`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use goishi_board::{Move, Point, Position, Registry, Setup};
+use goishi_board::{FromSetup, Move, Point, Position, Registry, Setup};
 use goishi_contact_capture::{ContactPosition, VARIANTS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -2,14 +2,14 @@
 //!
 //! Every variant of the family has the same options ([`OPTIONS`]); the eight named variants
 //! are presets of them (see [`crate::variants`]). [`ContactConfig::from_rules`] reads a rules
-//! value into typed options; [`CaptureParams::resolve`] checks the capture parameters
+//! value into typed options, [`ContactConfig::to_rules`] writes them back; [`CaptureParams::resolve`] checks the capture parameters
 //! against a geometry and yields the [`Model`] the engine runs.
 
 use std::fmt;
 
 use goishi_board::{
-    option_choices, parse_halves, Adjacency, Geometry, OptionKind, OptionSpec, Rules, Topology,
-    MAX_GRAPH_POINTS,
+    format_halves, option_choices, parse_halves, Adjacency, Geometry, OptionKind, OptionSpec,
+    Rules, RulesError, Topology, VariantInfo, MAX_GRAPH_POINTS,
 };
 
 /// The largest value `k` and `t` may be given in a rules string; the real bound depends on
@@ -413,12 +413,44 @@ impl ContactConfig {
     }
 }
 
+impl ContactConfig {
+    /// Every option as `(name, canonical value)`, in the order of [`OPTIONS`]: what
+    /// [`ContactConfig::from_rules`] reads back.
+    pub fn option_values(&self) -> Vec<(&'static str, String)> {
+        let c = &self.capture;
+        vec![
+            ("k", c.k.to_string()),
+            ("protection", c.protection.name().to_owned()),
+            (
+                "t",
+                c.t.map_or_else(|| "auto".to_owned(), |t| t.to_string()),
+            ),
+            ("contact", c.contact.name().to_owned()),
+            ("scope", c.scope.name().to_owned()),
+            ("threshold", c.threshold.name().to_owned()),
+            ("ko", self.ko.name().to_owned()),
+            ("komi", format_halves(i64::from(self.komi_halves))),
+            ("capture-goal", self.capture_goal.to_string()),
+            ("min-stones", self.min_stones.to_string()),
+        ]
+    }
+
+    /// The rules of the contact-capture variant `variant` with every option set to this
+    /// configuration (the options that differ from the variant's defaults are overrides).
+    pub fn to_rules(&self, variant: &'static VariantInfo) -> Result<Rules, RulesError> {
+        let mut rules = variant.default_rules();
+        for (name, value) in self.option_values() {
+            if variant.default_of(name) != Some(value.as_str()) {
+                rules.set(name, &value)?;
+            }
+        }
+        Ok(rules)
+    }
+}
+
 /// A problem with the options of a contact-capture game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigError {
-    /// The setup's board is not the one the rules name (`board=`, `size=`).
-    #[error("{0}")]
-    Board(String),
     /// `k = 0`: every stone would be removable by nothing at all.
     #[error("k = 0 is not a threshold; expected k from 1 to the largest number of contact neighbours (8 for king, 4 for orthogonal, 6 for hex contact)")]
     ZeroThreshold,
@@ -453,8 +485,9 @@ pub enum ConfigError {
         value: String,
         expected: String,
     },
-    /// The rules are not those of a contact-capture variant.
-    #[error("{variant} is not a contact-capture variant (it has no option {option})")]
+    /// The rules are not those of a contact-capture variant (a setup reports it as the
+    /// core's `SetupError::NotThisFamily`).
+    #[error("{variant} is not a contact-capture variant (it has no {option} option)")]
     NotContact {
         variant: &'static str,
         option: &'static str,

@@ -40,19 +40,5 @@ pub use config::{
     CaptureParams, ConfigError, ContactConfig, ContactKind, Ko, Model, Protection, Scope,
     Threshold, OPTIONS,
 };
-pub use position::{new_position, ContactPosition};
-
-use goishi_board::VariantInfo;
-
-/// Every variant of the family: the explicit list, for targets where `inventory` collects
-/// nothing.
-pub static VARIANTS: &[&VariantInfo] = &[
-    &variants::CC_1A,
-    &variants::CC_1B,
-    &variants::CC_2A,
-    &variants::CC_2B,
-    &variants::CC_2C,
-    &variants::CC_3A,
-    &variants::CC_3B,
-    &variants::CC_4A,
-];
+pub use position::ContactPosition;
+pub use variants::VARIANTS;

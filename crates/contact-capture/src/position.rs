@@ -6,8 +6,8 @@ use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use goishi_board::{
-    Board, Color, GameResult, IllegalMove, Margin, Move, MoveEffect, PlayError, Point, Position,
-    Rules, RulesError, Score, Setup, SetupError, SetupErrors, Turn, EMPTY,
+    Board, Color, FamilyError, FromSetup, GameResult, IllegalMove, Margin, Move, MoveEffect,
+    PlayError, Point, Position, Rules, Score, Setup, SetupError, SetupErrors, Turn, EMPTY,
 };
 
 use crate::config::{ConfigError, ContactConfig, Ko, Model};
@@ -51,7 +51,7 @@ const NO_ENTRY: u32 = u32::MAX;
 
 /// A contact-capture game: the board, the side to move, and the history the rules need.
 ///
-/// Built from a [`Setup`] by [`ContactPosition::from_setup`] (or through the registry,
+/// Built from a [`Setup`] by [`FromSetup::from_setup`] (or through the registry,
 /// [`Setup::into_position`]). Any arrangement of setup stones is accepted.
 ///
 /// `clone_from` reuses the buffers of the position it overwrites (playout loops).
@@ -147,15 +147,17 @@ impl fmt::Debug for ContactPosition {
     }
 }
 
-impl ContactPosition {
+impl FromSetup for ContactPosition {
     /// Validates a setup: the rules must be a contact-capture variant whose parameters fit the
-    /// geometry of the setup's board. Every problem is reported.
-    pub fn from_setup(setup: Setup) -> Result<ContactPosition, Vec<ConfigError>> {
-        if let Some(e) = setup.geometry_mismatch() {
-            return Err(vec![ConfigError::Board(e.to_string())]);
-        }
-        let config = ContactConfig::from_rules(&setup.rules).map_err(|e| vec![e])?;
-        let model = config.capture.resolve(setup.board.geometry())?;
+    /// geometry of the setup's board. Every problem is reported: the options' as
+    /// [`SetupError::Family`] holding a [`ConfigError`], rules of another family as
+    /// [`SetupError::NotThisFamily`].
+    fn from_checked_setup(setup: Setup) -> Result<ContactPosition, SetupErrors> {
+        let config = ContactConfig::from_rules(&setup.rules).map_err(setup_errors)?;
+        let model = config
+            .capture
+            .resolve(setup.board.geometry())
+            .map_err(|errors| SetupErrors(errors.into_iter().map(setup_error).collect()))?;
         let engine = Engine::new(model, &setup.board);
         let mut position = ContactPosition {
             to_move: setup.to_move,
@@ -175,13 +177,13 @@ impl ContactPosition {
         position.outcome = position.evaluate_end();
         Ok(position)
     }
+}
 
+impl ContactPosition {
     /// A new game of `rules` (a rules string) on an empty board of its geometry, Black to
     /// move.
     pub fn from_rules_string(rules: &str) -> Result<ContactPosition, SetupErrors> {
-        let rules = Rules::parse(rules)?;
-        let geometry = rules.geometry(None)?;
-        ContactPosition::from_setup(Setup::new(rules, geometry)).map_err(setup_errors)
+        ContactPosition::from_rules(&Rules::parse(rules)?, None)
     }
 
     /// The typed options.
@@ -217,14 +219,14 @@ impl ContactPosition {
 
     /// Checks the incremental bookkeeping against a recomputation (for tests).
     #[doc(hidden)]
-    pub fn check_invariants(&self) -> Result<(), String> {
-        self.engine.check_invariants()?;
+    pub fn check_invariants(&self) -> Result<(), BrokenInvariant> {
+        self.engine.check_invariants().map_err(BrokenInvariant)?;
         let n = self.engine.board().geometry().num_points();
         if self.entries.len() != self.turns.len() + 1 {
-            return Err("history length mismatch".into());
+            return Err(BrokenInvariant("history length mismatch".into()));
         }
         if self.config.ko != Ko::None && self.snapshots.len() != self.entries.len() * n {
-            return Err("snapshot length mismatch".into());
+            return Err(BrokenInvariant("snapshot length mismatch".into()));
         }
         Ok(())
     }
@@ -387,25 +389,28 @@ impl ContactPosition {
     }
 }
 
-/// The registry's constructor: validates the setup into a boxed position.
-pub fn new_position(setup: Setup) -> Result<Box<dyn Position>, SetupErrors> {
-    ContactPosition::from_setup(setup)
-        .map(|p| Box::new(p) as Box<dyn Position>)
-        .map_err(setup_errors)
+/// What [`ContactPosition::check_invariants`] found out of step with a recomputation: a bug
+/// in the incremental bookkeeping, described.
+#[doc(hidden)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct BrokenInvariant(pub String);
+
+/// The setup's error for a problem with the options: rules of another family are the core's
+/// [`SetupError::NotThisFamily`]; every other problem is the family's own.
+fn setup_error(e: ConfigError) -> SetupError {
+    match e {
+        ConfigError::NotContact { variant, option } => SetupError::NotThisFamily {
+            variant,
+            family: "contact-capture",
+            option,
+        },
+        e => SetupError::Family(FamilyError::new(e)),
+    }
 }
 
-fn setup_errors(errors: Vec<ConfigError>) -> SetupErrors {
-    SetupErrors(
-        errors
-            .into_iter()
-            .map(|e| match e {
-                // The board is not the one the rules name: the setup's error, as
-                // `Setup::into_position` reports it (once).
-                ConfigError::Board(message) => SetupError::Invalid(message),
-                e => SetupError::Rules(RulesError::BadValue(e.to_string())),
-            })
-            .collect(),
-    )
+fn setup_errors(e: ConfigError) -> SetupErrors {
+    SetupErrors(vec![setup_error(e)])
 }
 
 impl Position for ContactPosition {
@@ -463,7 +468,7 @@ impl Position for ContactPosition {
 
     fn play_as(&mut self, color: Color, mv: Move) -> Result<MoveEffect, PlayError> {
         self.check_move(color, mv)
-            .map_err(|reason| PlayError { color, mv, reason })?;
+            .map_err(|reason| PlayError::new(self.engine.board().geometry(), color, mv, reason))?;
         let mut effect = MoveEffect::default();
         let creator = match mv {
             Move::Place(p) => {

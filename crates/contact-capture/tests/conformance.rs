@@ -13,3 +13,8 @@ fn case_files_pass() {
 fn universal_suites_pass() {
     goishi_conformance::assert_games_pass(VARIANTS, &[]);
 }
+
+#[test]
+fn docs_files_are_the_variants() {
+    goishi_conformance::assert_docs_files(VARIANTS, env!("CARGO_MANIFEST_DIR"));
+}

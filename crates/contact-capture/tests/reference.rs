@@ -5,7 +5,8 @@
 //! Seeded and reproducible: the seed is printed; set `CONTACT_SEED=<n>` to replay one.
 
 use goishi_board::{
-    Adjacency, Board, Color, Geometry, Move, NeighborTable, Point, Position, Rules, Setup,
+    Adjacency, Board, Color, FromSetup, Geometry, Move, NeighborTable, Point, Position, Rules,
+    Setup,
 };
 use goishi_contact_capture::{ContactPosition, Ko, VARIANTS};
 use rand::{Rng, SeedableRng};

@@ -1,7 +1,7 @@
 //! Random playouts and legal-move lists (criterion). `cargo bench -p goishi-go-rules`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use goishi_board::{Position, Rules};
+use goishi_board::{FromSetup, Position, Rules};
 use goishi_go_rules::GoPosition;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use goishi_board::Rules;
+use goishi_board::{FromSetup, Rules};
 use goishi_go_rules::GoPosition;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -1,6 +1,10 @@
-//! The rule options of Go, declared as data, and their typed form.
+//! The rule options of Go, declared as data, and their typed form ([`GoConfig`]), converted
+//! from rules and back in one place.
 
-use goishi_board::{option_choices, OptionKind, OptionSpec, Rules, RulesError};
+use goishi_board::{
+    format_halves, option_choices, OptionKind, OptionSpec, Rules, RulesError, SetupError,
+    VariantInfo,
+};
 
 option_choices! {
     /// What happens to a play whose Step 3 (self-capture) would remove the mover's stones.
@@ -103,15 +107,21 @@ impl GoConfig {
         f64::from(self.komi_halves) / 2.0
     }
 
-    /// Reads the options of a Go rules value.
-    pub fn from_rules(rules: &Rules) -> Result<GoConfig, RulesError> {
-        let bad = |name: &str| {
-            RulesError::BadValue(format!(
-                "{} is not a Go variant or lacks option {name}",
-                rules.variant().id
-            ))
+    /// Reads the options of a Go rules value: the one place where Go's rules become typed
+    /// options ([`GoConfig::option_values`] and [`GoConfig::to_rules`] go back). Rules of
+    /// another family are [`SetupError::NotThisFamily`], naming the first option they lack.
+    pub fn from_rules(rules: &Rules) -> Result<GoConfig, SetupError> {
+        let bad = |option: &'static str| SetupError::NotThisFamily {
+            variant: rules.variant().id,
+            family: "Go",
+            option,
         };
-        let get = |name: &str| rules.get(name).ok_or_else(|| bad(name));
+        let get = |name: &'static str| rules.get(name).ok_or_else(|| bad(name));
+        let flag = |name: &'static str| match get(name)? {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            _ => Err(bad(name)),
+        };
         Ok(GoConfig {
             suicide: Suicide::from_name(get("suicide")?).ok_or_else(|| bad("suicide"))?,
             ko: Ko::from_name(get("ko")?).ok_or_else(|| bad("ko"))?,
@@ -123,9 +133,38 @@ impl GoConfig {
                 .ok_or_else(|| bad("komi"))?,
             handicap_bonus: HandicapBonus::from_name(get("handicap-bonus")?)
                 .ok_or_else(|| bad("handicap-bonus"))?,
-            pass_stones: get("pass-stones")? == "true",
-            button: get("button")? == "true",
+            pass_stones: flag("pass-stones")?,
+            button: flag("button")?,
         })
+    }
+
+    /// Every option as `(name, canonical value)`, in the order of [`OPTIONS`]: what
+    /// [`GoConfig::from_rules`] reads back.
+    pub fn option_values(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("ko", self.ko.name().to_owned()),
+            ("suicide", self.suicide.name().to_owned()),
+            ("cycles", self.cycles.name().to_owned()),
+            ("scoring", self.scoring.name().to_owned()),
+            ("tax", self.tax.name().to_owned()),
+            ("komi", format_halves(i64::from(self.komi_halves))),
+            ("handicap-bonus", self.handicap_bonus.name().to_owned()),
+            ("pass-stones", self.pass_stones.to_string()),
+            ("button", self.button.to_string()),
+        ]
+    }
+
+    /// The rules of the Go variant `variant` with every option set to this configuration
+    /// (its `board=` and `size=` unset). `variant` must be a Go variant: for another family's
+    /// the first option it lacks is the error.
+    pub fn to_rules(&self, variant: &'static VariantInfo) -> Result<Rules, RulesError> {
+        let mut rules = variant.default_rules();
+        for (name, value) in self.option_values() {
+            if variant.default_of(name) != Some(value.as_str()) {
+                rules.set(name, &value)?;
+            }
+        }
+        Ok(rules)
     }
 }
 

@@ -3,7 +3,7 @@
 //! handicap, AGA pass stones and the button.
 //!
 //! ```
-//! use goishi_board::{Move, Position, Rules};
+//! use goishi_board::{FromSetup, Move, Position, Rules};
 //! use goishi_go_rules::GoPosition;
 //!
 //! let rules = Rules::parse("chinese:komi=7").unwrap();

@@ -6,7 +6,7 @@
 //! only, so that the test harness's own threads, busy at the same time on a loaded machine,
 //! cannot add to the count.
 
-use goishi_board::{Move, Point, Position, Registry};
+use goishi_board::{FromSetup, Move, Point, Position, Registry};
 use goishi_conformance::alloc::{self, Counting};
 use goishi_go_rules::{katago::SYNTAXES, GoPosition, VARIANTS};
 use rand::{Rng, SeedableRng};

@@ -2,7 +2,9 @@
 //! boards the rules do not name, counts at the ends of their types. Each gets an answer or a
 //! typed error, never a panic.
 
-use goishi_board::{BoardKind, Color, Geometry, Move, Point, Position, Rules, Setup};
+use goishi_board::{
+    BoardKind, Color, FromSetup, Geometry, Move, Point, Position, Rules, Setup, SetupError,
+};
 use goishi_go_rules::scoring::{score, ScoreParams};
 use goishi_go_rules::{GoConfig, GoPosition};
 
@@ -35,8 +37,19 @@ fn a_board_the_rules_do_not_name_is_refused() {
     let mut rules = Rules::parse("tromp-taylor").unwrap();
     rules.set_board(Some(BoardKind::Hex));
     let square = Geometry::square(5).unwrap();
-    let e = GoPosition::new(Setup::new(rules.clone(), square.clone())).unwrap_err();
-    assert!(e.to_string().contains("the rules say board=hex"), "{e}");
+    let e = GoPosition::from_setup(Setup::new(rules.clone(), square.clone())).unwrap_err();
+    assert_eq!(
+        e.0,
+        [SetupError::BoardMismatch {
+            board: "5x5".to_owned(),
+            rules_board: Some(BoardKind::Hex),
+            rules_size: None
+        }]
+    );
+    assert_eq!(
+        e.to_string(),
+        "the board is a 5x5 board, but the rules say board=hex"
+    );
     let e = Setup::new(rules, square).into_position().unwrap_err();
     assert_eq!(e.0.len(), 1, "{e}");
     // size=9 on a 5x5 board.

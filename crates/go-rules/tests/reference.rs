@@ -7,8 +7,8 @@
 //! `GOISHI_SLOW=1` plays many more games. A failure prints the seed and the moves.
 
 use goishi_board::{
-    cell_of, color_of, Adjacency, Board, Color, Geometry, IllegalMove, Move, Point, Position,
-    Rules, Setup, EMPTY,
+    cell_of, color_of, Adjacency, Board, Color, FromSetup, Geometry, IllegalMove, Move, Point,
+    Position, Rules, Setup, EMPTY,
 };
 use goishi_go_rules::{Cycles, GoConfig, GoPosition, Ko, Suicide};
 use rand::{Rng, SeedableRng};
@@ -256,7 +256,7 @@ fn run(seed: u64, geometry: &Geometry, rules: &Rules, moves_cap: usize) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let setup = Setup::new(rules.clone(), geometry.clone());
     let config = GoConfig::from_rules(rules).unwrap();
-    let mut game = GoPosition::new(setup.clone()).unwrap();
+    let mut game = GoPosition::from_setup(setup.clone()).unwrap();
     let mut reference = Reference::new(&setup, config);
     let mut snapshots: Vec<(Board, Vec<Move>, [u32; 2])> = Vec::new();
     let mut moves = Vec::new();

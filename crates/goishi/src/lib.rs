@@ -131,6 +131,7 @@ fn same_variant(a: &VariantInfo, b: &VariantInfo) -> bool {
             && a.options == b.options
             && a.preset == b.preset
             && a.default_size == b.default_size
+            && a.reasons == b.reasons
             && std::ptr::fn_addr_eq(a.new_position, b.new_position))
 }
 
@@ -198,6 +199,7 @@ mod tests {
         options: &[],
         preset: &[],
         default_size: (9, 9),
+        reasons: &[],
         new_position: refuse,
     };
 
@@ -251,12 +253,14 @@ mod tests {
         }
     }
 
-    fn no_syntax(_: &str) -> Option<Result<ForeignRules, String>> {
+    fn no_syntax(_: &str) -> Option<Result<ForeignRules, goishi_board::FamilyError>> {
         None
     }
 
-    fn no_syntax_either(text: &str) -> Option<Result<ForeignRules, String>> {
-        Some(Err(text.to_owned()))
+    fn no_syntax_either(text: &str) -> Option<Result<ForeignRules, goishi_board::FamilyError>> {
+        Some(Err(goishi_board::FamilyError::new(std::io::Error::other(
+            text.to_owned(),
+        ))))
     }
 
     static SYNTAX: RulesSyntax = RulesSyntax {

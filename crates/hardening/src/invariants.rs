@@ -185,7 +185,7 @@ pub fn check_undo_lists(position: &dyn Position, mv: Move) -> Result<(), String>
 /// A family's own consistency check of its incremental state, where it has one.
 pub fn check_internal(position: &dyn Position) -> Result<(), String> {
     if let Some(c) = position.as_any().downcast_ref::<ContactPosition>() {
-        c.check_invariants()?;
+        c.check_invariants().map_err(|e| e.to_string())?;
     }
     Ok(())
 }

@@ -19,7 +19,7 @@
 use std::time::{Duration, Instant};
 
 use goishi::go::GoPosition;
-use goishi::{Color, Rules};
+use goishi::{Color, FromSetup, Rules};
 use goishi_play::mcts::{Budget, MctsConfig, MctsPlayer};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

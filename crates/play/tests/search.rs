@@ -464,6 +464,7 @@ fn a_tree_at_its_node_limit_still_searches() {
 #[test]
 fn the_search_is_a_player() {
     use goishi::go::GoPosition;
+    use goishi::FromSetup;
     use goishi_play::Player;
     let rules = goishi::Rules::parse("go/chinese").unwrap();
     let game = GoPosition::from_rules(&rules, Some((5, 5))).unwrap();

@@ -31,7 +31,7 @@ pub mod write;
 pub use decode::decode;
 pub use error::{ErrorKind, SgfError, WriteError};
 pub use file::{io_message, read_collection, read_record, MAX_FILE_BYTES};
-pub use read::{names_komi, parse_collection, parse_record, MAX_NODES};
+pub use read::{parse_collection, parse_record, MAX_NODES};
 pub use record::{
     Extras, Forced, IllegalRecordMove, NodeExtras, Record, RecordMove, ReplayError, RulesChoice,
 };

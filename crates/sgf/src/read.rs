@@ -17,19 +17,6 @@ use crate::record::{Extras, NodeExtras, Record, RecordMove, RulesChoice};
 /// The most nodes a file may have (the parser and its tree are recursive).
 pub const MAX_NODES: usize = 50_000;
 
-/// Whether a rules string names a komi (in goishi's form `komi=`, or KataGo's JSON and
-/// compact forms): then it wins over a komi from elsewhere (a record's `KM`, the game's).
-pub fn names_komi(text: &str) -> bool {
-    // `komi` as a key: followed by `=` (goishi's form), `"` (the JSON key) or a number
-    // (KataGo's compact form), not as part of another word (a graph file named komi-net.txt).
-    let lower = text.to_ascii_lowercase();
-    lower.match_indices("komi").any(|(at, _)| {
-        let rest = lower[at + 4..].trim_start();
-        let rest = rest.strip_prefix(['+', '-']).unwrap_or(rest);
-        rest.starts_with(['=', '"', '.']) || rest.starts_with(|c: char| c.is_ascii_digit())
-    })
-}
-
 /// Identifiers the writer generates in the root; the reader does not keep them as extras.
 const GENERATED_ROOT: &[&str] = &[
     "FF", "GM", "CA", "AP", "SZ", "RU", "KM", "HA", "PL", "AB", "AW", "AE", "RE",
@@ -302,7 +289,10 @@ fn build_record(
         (None, None) => choice.fallback.clone(),
     };
     let rules_size = take_size(&mut rules);
-    let komi_forced = choice.force.as_ref().is_some_and(|f| f.names_komi);
+    let komi_forced = choice
+        .force
+        .as_ref()
+        .is_some_and(|f| f.rules.is_explicit("komi"));
     if let Some(k) = km.filter(|_| !komi_forced) {
         if rules.get("komi").is_some() {
             let text = format!("{k}");
@@ -585,30 +575,4 @@ fn take_size(rules: &mut goishi::Rules) -> Option<(u32, u32)> {
     let size = rules.size();
     rules.set_size(None);
     size
-}
-
-#[cfg(test)]
-mod tests {
-    use super::names_komi;
-
-    #[test]
-    fn a_komi_is_named_as_a_key() {
-        for named in [
-            "go/chinese:komi=7",
-            "japanese:KOMI = 0.5",
-            r#"{"ko":"SIMPLE","komi":6.5}"#,
-            "koSIMPLEscoreAREAsui0komi-2.5",
-            "koSIMPLEkomi.5",
-        ] {
-            assert!(names_komi(named), "{named}");
-        }
-        for unnamed in [
-            "go/chinese",
-            "go/chinese:board=graph:komi-net.txt",
-            "komilike",
-            r#"{"ko":"SIMPLE"}"#,
-        ] {
-            assert!(!names_komi(unnamed), "{unnamed}");
-        }
-    }
 }

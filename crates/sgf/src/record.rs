@@ -110,10 +110,9 @@ pub struct RulesChoice {
 /// Rules given instead of a record's `RU` (`--rules`).
 #[derive(Clone, Debug)]
 pub struct Forced {
-    /// The rules.
+    /// The rules. A komi they set explicitly ([`Rules::is_explicit`]) wins over the record's
+    /// `KM`.
     pub rules: Rules,
-    /// Whether the rules string named a komi: then the record's `KM` does not replace it.
-    pub names_komi: bool,
 }
 
 impl Forced {
@@ -121,7 +120,6 @@ impl Forced {
     pub fn parse(text: &str) -> Result<Forced, goishi::RulesError> {
         Ok(Forced {
             rules: goishi::registry().parse_rules(text)?,
-            names_komi: crate::read::names_komi(text),
         })
     }
 }

@@ -56,8 +56,26 @@ impl fmt::Display for BoardKind {
     }
 }
 
+/// A `board=` value that names no kind of board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseBoardKindError {
+    /// A graph file path with a comma: a rules string, which separates its overrides with
+    /// commas, could not hold it.
+    #[error("graph file path {path:?} contains a comma, which separates the overrides of a rules string; rename the file")]
+    CommaInPath {
+        /// The path as given.
+        path: String,
+    },
+    /// Not a kind of board.
+    #[error("unknown board {text:?}; expected one of: {}", BoardKind::CHOICES)]
+    Unknown {
+        /// The text as given.
+        text: String,
+    },
+}
+
 impl std::str::FromStr for BoardKind {
-    type Err = String;
+    type Err = ParseBoardKindError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let lower = s.trim().to_ascii_lowercase();
@@ -67,19 +85,14 @@ impl std::str::FromStr for BoardKind {
             "hex" => Ok(BoardKind::Hex),
             _ => match s.trim().split_once(':') {
                 Some((kind, path)) if kind.eq_ignore_ascii_case("graph") && path.contains(',') => {
-                    // A rules string separates its overrides with commas: such a path would
-                    // not read back.
-                    Err(format!(
-                        "graph file path {path:?} contains a comma, which separates the overrides of a rules string; rename the file"
-                    ))
+                    Err(ParseBoardKindError::CommaInPath {
+                        path: path.to_owned(),
+                    })
                 }
                 Some((kind, path)) if kind.eq_ignore_ascii_case("graph") && !path.is_empty() => {
                     Ok(BoardKind::Graph(PathBuf::from(path)))
                 }
-                _ => Err(format!(
-                    "unknown board {s:?}; expected one of: {}",
-                    BoardKind::CHOICES
-                )),
+                _ => Err(ParseBoardKindError::Unknown { text: s.to_owned() }),
             },
         }
     }

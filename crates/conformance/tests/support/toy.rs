@@ -9,8 +9,9 @@
 use std::any::Any;
 
 use goishi_board::{
-    Board, Color, GameResult, IllegalMove, Margin, Move, MoveEffect, OptionKind, OptionSpec,
-    PlayError, Point, Position, Score, Setup, SetupError, SetupErrors, Turn, VariantInfo,
+    new_boxed, Board, Color, FamilyError, FromSetup, GameResult, IllegalMove, Margin, Move,
+    MoveEffect, OptionKind, OptionSpec, PlayError, Point, Position, Score, Setup, SetupError,
+    SetupErrors, Turn, VariantInfo,
 };
 
 const BUGS: &[&str] = &[
@@ -47,11 +48,15 @@ const TOY_INFO: VariantInfo = VariantInfo {
     family_title: "Toy",
     aliases: &["toy"],
     summary: "Go-like capture for the runner's tests",
-    docs: "A test variant.",
+    docs:
+        "## What it is\n\nA test variant.\n\n## The rules\n\nGo-like capture, suicide forbidden, \
+           no repetition rule.\n\n## An example\n\n`toy:komi=1`.\n\n## Where it comes from\n\n\
+           The runner's tests.\n",
     options: OPTIONS,
     preset: &[],
     default_size: (5, 5),
-    new_position: ToyPosition::from_setup,
+    reasons: &[],
+    new_position: new_boxed::<ToyPosition>,
 };
 
 goishi_board::register_variant!(TOY_INFO);
@@ -65,11 +70,14 @@ pub static PICKY: VariantInfo = VariantInfo {
     family_title: "Toy",
     aliases: &[],
     summary: "refuses hex boards",
-    docs: "Like toy/capture, but it refuses hex boards.",
+    docs: "## What it is\n\nLike toy/capture, but it refuses hex boards.\n\n## The rules\n\n\
+           Those of toy/capture.\n\n## An example\n\n`toy/picky`.\n\n## Where it comes from\n\n\
+           The runner's tests.\n",
     options: OPTIONS,
     preset: &[("bug", "refuse-hex")],
     default_size: (5, 5),
-    new_position: ToyPosition::from_setup,
+    reasons: &[],
+    new_position: new_boxed::<ToyPosition>,
 };
 
 #[derive(Clone, Debug)]
@@ -91,20 +99,32 @@ pub struct ToyPosition {
     komi: f64,
 }
 
-impl ToyPosition {
-    fn from_setup(setup: Setup) -> Result<Box<dyn Position>, SetupErrors> {
+/// The toy's own setup error.
+#[derive(Debug)]
+pub struct NoHexBoards;
+
+impl std::fmt::Display for NoHexBoards {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("this variant does not play on hex boards")
+    }
+}
+
+impl std::error::Error for NoHexBoards {}
+
+impl FromSetup for ToyPosition {
+    fn from_checked_setup(setup: Setup) -> Result<ToyPosition, SetupErrors> {
         let bug = BUGS
             .iter()
             .copied()
             .find(|b| *b == setup.rules.value("bug"))
             .unwrap_or("none");
         if bug == "refuse-hex" && setup.board.geometry().topology_name() == "hex" {
-            return Err(SetupErrors(vec![SetupError::Invalid(
-                "this variant does not play on hex boards".to_owned(),
-            )]));
+            return Err(SetupErrors(vec![SetupError::Family(FamilyError::new(
+                NoHexBoards,
+            ))]));
         }
         let komi = setup.rules.value("komi").parse().unwrap_or(0.0);
-        Ok(Box::new(ToyPosition {
+        Ok(ToyPosition {
             board: setup.board.clone(),
             to_move: setup.to_move,
             history: Vec::new(),
@@ -114,9 +134,11 @@ impl ToyPosition {
             bug,
             komi,
             setup,
-        }))
+        })
     }
+}
 
+impl ToyPosition {
     /// The opponent chains next to `p` left without a liberty on `board`.
     fn dead_neighbours(board: &Board, p: Point, color: Color) -> Vec<Point> {
         let g = board.geometry().clone();
@@ -205,7 +227,7 @@ impl Position for ToyPosition {
             if self.bug == "refused-changes-turn" {
                 self.to_move = self.to_move.opponent();
             }
-            return Err(PlayError { color, mv, reason });
+            return Err(PlayError::new(self.board.geometry(), color, mv, reason));
         }
         let mut removed = Vec::new();
         let previous = self.outcome;

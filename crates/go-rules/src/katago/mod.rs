@@ -60,7 +60,7 @@ mod resolve;
 mod tests;
 mod write;
 
-use goishi_board::{format_halves, ForeignRules, RulesSyntax};
+use goishi_board::{FamilyError, ForeignRules, RulesSyntax};
 
 use crate::config::{Cycles, GoConfig, HandicapBonus, Ko, Scoring, Suicide, Tax};
 
@@ -115,34 +115,44 @@ pub struct KataGoRules {
     pub variant: &'static str,
     /// Every option.
     pub config: GoConfig,
+    /// The options the text named, as bits in the order of [`GoConfig::option_values`] (the
+    /// others KataGo fills in by itself; see [`KataGoRules::names`]).
+    pub named: u16,
 }
 
 impl KataGoRules {
-    /// The variant and every option as an override, in canonical rules-string form.
+    /// Whether the text named the option `name` (a goishi option name: `komi`, `ko`, ...).
+    pub fn names(&self, name: &str) -> bool {
+        self.config
+            .option_values()
+            .iter()
+            .position(|(n, _)| *n == name)
+            .is_some_and(|i| self.named & (1 << i) != 0)
+    }
+
+    /// The variant and every option, in canonical rules-string form: those the text named as
+    /// overrides (set explicitly), the others as implied values.
     pub fn to_foreign(&self) -> ForeignRules {
+        let (mut overrides, mut implied) = (Vec::new(), Vec::new());
+        for (i, (k, v)) in self.config.option_values().into_iter().enumerate() {
+            let to = if self.named & (1 << i) != 0 {
+                &mut overrides
+            } else {
+                &mut implied
+            };
+            to.push((k.to_owned(), v));
+        }
         ForeignRules {
             variant: self.variant,
-            overrides: option_values(&self.config)
-                .into_iter()
-                .map(|(k, v)| (k.to_owned(), v))
-                .collect(),
+            overrides,
+            implied,
         }
     }
 }
 
-/// Every option of `config` as `(name, canonical value)`.
+/// Every option of `config` as `(name, canonical value)` ([`GoConfig::option_values`]).
 pub fn option_values(c: &GoConfig) -> Vec<(&'static str, String)> {
-    vec![
-        ("ko", c.ko.name().to_owned()),
-        ("suicide", c.suicide.name().to_owned()),
-        ("cycles", c.cycles.name().to_owned()),
-        ("scoring", c.scoring.name().to_owned()),
-        ("tax", c.tax.name().to_owned()),
-        ("komi", format_halves(i64::from(c.komi_halves))),
-        ("handicap-bonus", c.handicap_bonus.name().to_owned()),
-        ("pass-stones", c.pass_stones.to_string()),
-        ("button", c.button.to_string()),
-    ]
+    c.option_values()
 }
 
 const SUICIDE_VALUES: &str = "true, false, MULTI-STONE, ALLOWED";
@@ -234,20 +244,22 @@ pub fn read_compact(text: &str) -> Option<Result<KataGoRules, KataGoRulesError>>
     looks_compact(t).then(|| read_compact_partial(t).map(resolve))
 }
 
-/// The rules syntax for KataGo's JSON form: `None` unless the text starts with `{`.
-pub fn parse_json(text: &str) -> Option<Result<ForeignRules, String>> {
+/// The rules syntax for KataGo's JSON form: `None` unless the text starts with `{`. The error
+/// is a [`KataGoRulesError`] (see [`FamilyError::downcast_ref`]).
+pub fn parse_json(text: &str) -> Option<Result<ForeignRules, FamilyError>> {
     let t = text.trim_start();
     t.starts_with('{').then(|| {
         read_json(t)
             .map(|r| r.to_foreign())
-            .map_err(|e| e.to_string())
+            .map_err(FamilyError::new)
     })
 }
 
 /// The rules syntax for KataGo's compact form (`koPOSITIONALscoreAREAtaxNONEsui1komi7.5`):
-/// `None` unless the text starts with one of its keys followed by a value.
-pub fn parse_compact(text: &str) -> Option<Result<ForeignRules, String>> {
-    read_compact(text).map(|r| r.map(|r| r.to_foreign()).map_err(|e| e.to_string()))
+/// `None` unless the text starts with one of its keys followed by a value. The error is a
+/// [`KataGoRulesError`].
+pub fn parse_compact(text: &str) -> Option<Result<ForeignRules, FamilyError>> {
+    read_compact(text).map(|r| r.map(|r| r.to_foreign()).map_err(FamilyError::new))
 }
 
 const JSON_SYNTAX_DEF: RulesSyntax = RulesSyntax {

@@ -57,29 +57,14 @@ pub(super) struct Partial {
     pub(super) friendly_pass_ok: Option<bool>,
 }
 
-/// The registered Go presets a KataGo rules string may read as, in order of preference.
-pub(super) const PRESETS: &[&str] = &[
-    "go/tromp-taylor",
-    "go/chinese",
-    "go/chinese-ogs",
-    "go/japanese",
-    "go/korean",
-    "go/aga",
-    "go/aga-button",
-    "go/new-zealand",
-    "go/ing",
-    "go/stone-scoring",
-];
-
-/// The options of each registered preset (a preset that is not registered is skipped).
+/// The options of each Go preset, from the crate's own list ([`crate::VARIANTS`], in order of
+/// preference: its declaration order, Tromp-Taylor first).
 pub(super) fn presets() -> &'static [(&'static str, GoConfig)] {
     static PRESET_CONFIGS: OnceLock<Vec<(&'static str, GoConfig)>> = OnceLock::new();
     PRESET_CONFIGS.get_or_init(|| {
-        let registry = goishi_board::registry();
-        PRESETS
+        crate::VARIANTS
             .iter()
-            .filter_map(|id| {
-                let info: &'static VariantInfo = registry.get(id)?;
+            .filter_map(|info: &&'static VariantInfo| {
                 let config = GoConfig::from_rules(&info.default_rules()).ok()?;
                 Some((info.id, config))
             })
@@ -89,6 +74,21 @@ pub(super) fn presets() -> &'static [(&'static str, GoConfig)] {
 
 /// Fills the gaps of what was read, as KataGo does, and picks the variant.
 pub(super) fn resolve(p: Partial) -> KataGoRules {
+    // The options the text named, in the order of `GoConfig::option_values`.
+    let named = [
+        p.ko.is_some(),
+        p.suicide.is_some(),
+        p.cycles.is_some(),
+        p.scoring.is_some(),
+        p.tax.is_some(),
+        p.komi_halves.is_some(),
+        p.whb.is_some(),
+        p.pass_stones.is_some(),
+        p.button.is_some(),
+    ]
+    .iter()
+    .enumerate()
+    .fold(0u16, |bits, (i, &n)| bits | (u16::from(n) << i));
     let ko = p.ko.unwrap_or(Ko::Positional);
     let suicide = p.suicide.unwrap_or(SuicideValue::Flag(true)).resolve(ko);
     let scoring = p.scoring.unwrap_or(Scoring::Area);
@@ -139,6 +139,7 @@ pub(super) fn resolve(p: Partial) -> KataGoRules {
     };
     KataGoRules {
         variant,
+        named,
         config: GoConfig {
             suicide,
             ko,

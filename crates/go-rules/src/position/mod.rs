@@ -56,8 +56,9 @@ use std::any::Any;
 use std::sync::Arc;
 
 use goishi_board::{
-    cell_of, Board, Color, GameResult, Geometry, IllegalMove, Margin, Move, MoveEffect, PlayError,
-    Point, Position, Rules, Score, Setup, SetupError, SetupErrors, Turn, EMPTY, SIDE_TO_MOVE_KEY,
+    cell_of, Board, Color, FromSetup, GameResult, Geometry, IllegalMove, Margin, Move, MoveEffect,
+    PlayError, Point, Position, Score, Setup, SetupError, SetupErrors, Turn, EMPTY,
+    SIDE_TO_MOVE_KEY,
 };
 
 use crate::config::{Cycles, GoConfig, Ko, Suicide};
@@ -140,15 +141,16 @@ clone_fields!(GoPosition {
     local_ko,
 });
 
-impl GoPosition {
-    /// Validates a setup, reporting every problem: options that are not Go's, chains without
-    /// a liberty, more handicap stones than Black has.
-    pub fn new(setup: Setup) -> Result<GoPosition, SetupErrors> {
+impl FromSetup for GoPosition {
+    /// Validates a setup, reporting every problem: options that are not Go's
+    /// ([`SetupError::NotThisFamily`]), chains without a liberty, more handicap stones than
+    /// Black has ([`SetupError::HandicapExceedsStones`]).
+    fn from_checked_setup(setup: Setup) -> Result<GoPosition, SetupErrors> {
         let mut errors = Vec::new();
         let config = match GoConfig::from_rules(&setup.rules) {
             Ok(c) => Some(c),
             Err(e) => {
-                errors.push(SetupError::Rules(e));
+                errors.push(e);
                 None
             }
         };
@@ -176,26 +178,20 @@ impl GoPosition {
                 });
             }
         }
-        errors.extend(setup.geometry_mismatch());
         if setup.handicap > board.count(Color::Black) {
-            errors.push(SetupError::Invalid(format!(
-                "handicap {} is more than the {} black stones on the board",
-                setup.handicap,
-                board.count(Color::Black)
-            )));
+            errors.push(SetupError::HandicapExceedsStones {
+                handicap: setup.handicap,
+                stones: board.count(Color::Black),
+            });
         }
         match config {
             Some(config) if errors.is_empty() => Ok(GoPosition::build(setup, config)),
             _ => Err(SetupErrors(errors)),
         }
     }
+}
 
-    /// A new game on an empty board: the rules' geometry at `size` (or the variant's default).
-    pub fn from_rules(rules: &Rules, size: Option<(u32, u32)>) -> Result<GoPosition, SetupErrors> {
-        let geometry = rules.geometry(size)?;
-        GoPosition::new(Setup::new(rules.clone(), geometry))
-    }
-
+impl GoPosition {
     fn build(setup: Setup, config: GoConfig) -> GoPosition {
         let geometry = setup.board.geometry().clone();
         let mut pos = GoPosition {
@@ -438,12 +434,18 @@ impl Position for GoPosition {
     }
 
     fn play_as(&mut self, color: Color, mv: Move) -> Result<MoveEffect, PlayError> {
-        let refuse = |reason| PlayError { color, mv, reason };
         match mv {
-            Move::Place(p) => self.play_checked(p.index(), color).map_err(refuse),
+            Move::Place(p) => self
+                .play_checked(p.index(), color)
+                .map_err(|reason| PlayError::new(&self.geometry, color, mv, reason)),
             Move::Pass if self.end.is_none() => Ok(self.do_pass(color)),
             Move::Resign if self.end.is_none() => Ok(self.do_resign(color)),
-            _ => Err(refuse(IllegalMove::GameOver)),
+            _ => Err(PlayError::new(
+                &self.geometry,
+                color,
+                mv,
+                IllegalMove::GameOver,
+            )),
         }
     }
 

@@ -78,7 +78,7 @@
 //!
 //! ```
 //! use goishi::go::GoPosition;
-//! use goishi::{Color, Position, Rules};
+//! use goishi::{Color, FromSetup, Position, Rules};
 //! use goishi_play::mcts::{Budget, MctsConfig, MctsPlayer};
 //!
 //! let rules = Rules::parse("go/chinese").unwrap();

@@ -3,7 +3,7 @@
 
 use goishi::{Board, Color, Setup};
 
-use crate::common::{is_go, names_komi, parse_rules, take_size};
+use crate::common::{is_go, parse_rules, take_size};
 use crate::gtp::args::parse_color;
 use crate::gtp::engine::{Answer, Engine};
 
@@ -36,7 +36,7 @@ impl Engine {
             ));
         }
         take_size(&mut rules);
-        if !names_komi(text) {
+        if !rules.is_explicit("komi") {
             if let Some(k) = self.rules.get("komi") {
                 let k = k.to_owned();
                 rules.set("komi", &k).map_err(|e| e.to_string())?;
