@@ -26,7 +26,7 @@ pub use geometry::{
     ParseBoardKindError, PointError, Topology, MAX_GRAPH_POINTS, MAX_SIDE, SIDE_TO_MOVE_KEY,
 };
 pub use options::{format_halves, parse_halves, BadValue, OptionKind, OptionSpec};
-pub use point::{Move, Point, Turn};
+pub use point::{Move, MoveName, Point, Turn};
 pub use position::{
     GameResult, IllegalMove, Margin, MoveEffect, ParseReasonError, ParseResultError, PlayError,
     Position, Score,

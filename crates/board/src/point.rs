@@ -76,6 +76,21 @@ impl Move {
         }
     }
 
+    /// [`Move::name`] kept inline, without allocating (what a [`PlayError`] carries).
+    ///
+    /// [`PlayError`]: crate::PlayError
+    pub fn short_name(self, geometry: &Geometry) -> MoveName {
+        let mut name = MoveName::EMPTY;
+        // Every name fits: a vertex has at most 4 characters, a graph point's name at most
+        // 16, an off-board index at most 6; a longer one would be cut.
+        let _ = match self {
+            Move::Place(p) => geometry.write_point_name(p, &mut name),
+            Move::Pass => fmt::Write::write_str(&mut name, "pass"),
+            Move::Resign => fmt::Write::write_str(&mut name, "resign"),
+        };
+        name
+    }
+
     /// Parses the GTP form (case-insensitive).
     pub fn parse(geometry: &Geometry, text: &str) -> Result<Move, PointError> {
         if text.eq_ignore_ascii_case("pass") {
@@ -106,5 +121,56 @@ mod tests {
         assert_eq!(Point::new(65_535).index(), 65_535);
         assert_eq!(Point::new(65_536).index(), 65_535);
         assert_eq!(Point::new(usize::MAX).index(), 65_535);
+    }
+}
+
+/// A move's name as the board writes it (`D4`, `pass`, a graph point's name), held inline in
+/// 16 bytes so that a value that carries it stays `Copy` and costs no allocation.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MoveName {
+    len: u8,
+    bytes: [u8; MoveName::CAPACITY],
+}
+
+impl MoveName {
+    /// The longest name kept (a graph point's name has at most 16 characters).
+    pub const CAPACITY: usize = 16;
+
+    const EMPTY: MoveName = MoveName {
+        len: 0,
+        bytes: [0; MoveName::CAPACITY],
+    };
+
+    /// The name.
+    pub fn as_str(&self) -> &str {
+        // Only whole UTF-8 characters are ever written (see `write_str`).
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or("")
+    }
+}
+
+impl fmt::Write for MoveName {
+    /// Appends what fits, whole characters only.
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        for c in s.chars() {
+            let at = usize::from(self.len);
+            if at + c.len_utf8() > MoveName::CAPACITY {
+                return Err(fmt::Error);
+            }
+            c.encode_utf8(&mut self.bytes[at..]);
+            self.len += c.len_utf8() as u8;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for MoveName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for MoveName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
     }
 }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::Geometry;
-use crate::point::{Move, Point, Turn};
+use crate::point::{Move, MoveName, Point, Turn};
 use crate::rules::Rules;
 use crate::setup::Setup;
 
@@ -137,8 +137,12 @@ impl<'de> Deserialize<'de> for IllegalMove {
 ///
 /// Its message names the colour, the move and the reason: `illegal move: B D4: occupied`
 /// (GTP answers with the reason alone, `? illegal move: occupied`).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move: {color} {}: {reason}", mv.name(geometry))]
+///
+/// It is `Copy` and is made without allocating (the move's name is kept inline, see
+/// [`MoveName`]): engines refuse moves in hot loops, and a `Result` that needs no drop keeps
+/// the callers' loops small.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move: {color} {name}: {reason}")]
 pub struct PlayError {
     /// The colour that tried the move.
     pub color: Color,
@@ -146,8 +150,8 @@ pub struct PlayError {
     pub mv: Move,
     /// Why it was refused.
     pub reason: IllegalMove,
-    /// The board's geometry, to name the move (a shared handle: no copy of the tables).
-    pub geometry: Geometry,
+    /// The move's name on its board (`D4`, a graph point's name).
+    pub name: MoveName,
 }
 
 impl PlayError {
@@ -157,7 +161,7 @@ impl PlayError {
             color,
             mv,
             reason,
-            geometry: geometry.clone(),
+            name: mv.short_name(geometry),
         }
     }
 }

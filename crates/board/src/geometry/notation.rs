@@ -26,15 +26,28 @@ pub enum PointError {
 impl Geometry {
     /// a point off the board (index N), so that a message refusing it can name it.
     pub fn point_name(&self, p: Point) -> String {
+        let mut name = String::new();
+        // Writing into a String cannot fail.
+        let _ = self.write_point_name(p, &mut name);
+        name
+    }
+
+    /// Writes [`Geometry::point_name`] into `out` without allocating.
+    pub fn write_point_name(&self, p: Point, out: &mut impl std::fmt::Write) -> std::fmt::Result {
         if p.index() >= self.num_points() {
             // Off the board (in the message that refuses it): its index.
-            return format!("#{}", p.index());
+            return write!(out, "#{}", p.index());
         }
         if self.0.topology == Topology::Graph {
-            return self.0.graph_names[p.index()].clone();
+            return out.write_str(&self.0.graph_names[p.index()]);
         }
         let (x, y) = self.coords(p);
-        format!("{}{}", column_name(x), y + 1)
+        let x = x as usize;
+        if x >= 25 {
+            out.write_char(GTP_LETTERS[(x / 25 - 1) % 25] as char)?;
+        }
+        out.write_char(GTP_LETTERS[x % 25] as char)?;
+        write!(out, "{}", y + 1)
     }
 
     /// Parses a GTP vertex (case-insensitive) or a graph point name.
