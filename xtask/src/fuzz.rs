@@ -1,15 +1,18 @@
 //! `cargo xtask fuzz --seconds N [--target NAME] [--seed S] [--release]`: runs the fuzz
 //! harness of `crates/hardening` (`tests/fuzz.rs`) for N seconds per target, one target after
-//! the other, and prints what each did.
+//! the other, and prints what each did. With `--libfuzzer` (and optionally `--corpus DIR`)
+//! it runs the coverage-guided targets of `fuzz/` instead ([`crate::libfuzzer`]).
 //!
-//! A thin front end: it runs `cargo test -p goishi-hardening --test fuzz` (the `gtp` target:
-//! `cargo test -p goishi-cli --test fuzz_gtp`, the CLI's, on the hardening crate's runner)
-//! with `GOISHI_FUZZ_SECONDS` (and `GOISHI_FUZZ_TARGET`, `GOISHI_FUZZ_SEED`) set. A failing
-//! input is shrunk and saved under `crates/hardening/corpus/<target>/`, where the corpus
-//! tests of the default `cargo test` replay it.
+//! The proptest mode is a thin front end: it runs `cargo test -p goishi-hardening --test fuzz`
+//! (the `gtp` target: `cargo test -p goishi-cli --test fuzz_gtp`, the CLI's, on the hardening
+//! crate's runner) with `GOISHI_FUZZ_SECONDS` (and `GOISHI_FUZZ_TARGET`, `GOISHI_FUZZ_SEED`)
+//! set. A failing input is shrunk and saved under `crates/hardening/corpus/<target>/`, where
+//! the corpus tests of the default `cargo test` replay it.
 
 use crate::flags::Flags;
+use crate::libfuzzer;
 use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
 use std::process::{Command, ExitCode, Stdio};
 
 /// The targets of the harness (`goishi_hardening::targets::NAMES` and the CLI's `gtp`; a
@@ -31,41 +34,72 @@ pub struct FuzzOptions {
     pub targets: Vec<&'static str>,
     pub seed: Option<u64>,
     pub release: bool,
+    /// The libFuzzer targets of `fuzz/` instead of the proptest harness.
+    pub libfuzzer: bool,
+    /// Where a libFuzzer run keeps the inputs it finds (`DIR/TARGET`; a temporary folder
+    /// without it).
+    pub corpus: Option<PathBuf>,
 }
 
 /// Parses the options of `fuzz`.
 pub fn parse(args: &[String]) -> Result<FuzzOptions, String> {
     let mut seconds = None;
-    let mut targets: Vec<&'static str> = TARGETS.to_vec();
+    let mut target = None;
     let mut seed = None;
     let mut release = false;
+    let mut libfuzzer = false;
+    let mut corpus = None;
     let mut flags = Flags::new(args);
     while let Some(flag) = flags.next_flag() {
         match flag.name {
             "--seconds" => seconds = Some(flags.number(&flag)?),
-            "--target" => {
-                let v = flags.value(&flag)?;
-                let t = TARGETS.iter().find(|t| **t == v).ok_or_else(|| {
-                    format!("--target {v:?}: expected one of: {}", TARGETS.join(", "))
-                })?;
-                targets = vec![t];
-            }
+            "--target" => target = Some(flags.value(&flag)?),
             "--seed" => seed = Some(flags.number(&flag)?),
             "--release" if flag.is_switch() => release = true,
+            "--libfuzzer" if flag.is_switch() => libfuzzer = true,
+            "--corpus" => corpus = Some(PathBuf::from(flags.value(&flag)?)),
             _ => return Err(flag.unknown()),
         }
     }
     let seconds = seconds.ok_or("fuzz needs --seconds N")?;
+    let names = if libfuzzer {
+        libfuzzer::TARGETS
+    } else {
+        TARGETS
+    };
+    let targets = match target {
+        None => names.to_vec(),
+        Some(v) => vec![*names
+            .iter()
+            .find(|t| **t == v)
+            .ok_or_else(|| format!("--target {v:?}: expected one of: {}", names.join(", ")))?],
+    };
+    if libfuzzer && release {
+        return Err("--release is for the proptest harness; the libFuzzer targets are always built optimized".to_owned());
+    }
+    if corpus.is_some() && !libfuzzer {
+        return Err("--corpus is for --libfuzzer".to_owned());
+    }
     Ok(FuzzOptions {
         seconds,
         targets,
         seed,
         release,
+        libfuzzer,
+        corpus,
     })
 }
 
 /// Runs the harness for each target; the exit status is 1 when a target found a failure.
 pub fn run(options: &FuzzOptions) -> ExitCode {
+    if options.libfuzzer {
+        return libfuzzer::run(
+            options.seconds,
+            &options.targets,
+            options.seed,
+            options.corpus.as_deref(),
+        );
+    }
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let mut summary = Vec::new();
     let mut failed = Vec::new();
@@ -150,7 +184,7 @@ mod tests {
         let o = parse(&args(&["--seconds", "120"])).unwrap();
         assert_eq!(o.seconds, 120);
         assert_eq!(o.targets, TARGETS);
-        assert_eq!((o.seed, o.release), (None, false));
+        assert_eq!((o.seed, o.release, o.libfuzzer), (None, false, false));
         let o = parse(&args(&[
             "--seconds=5",
             "--target",
@@ -161,6 +195,19 @@ mod tests {
         .unwrap();
         assert_eq!((o.seconds, o.seed, o.release), (5, Some(9), true));
         assert_eq!(o.targets, ["sgf"]);
+        let o = parse(&args(&["--libfuzzer", "--seconds", "10"])).unwrap();
+        assert!(o.libfuzzer);
+        assert_eq!(o.targets, libfuzzer::TARGETS);
+        let o = parse(&args(&[
+            "--seconds=3",
+            "--target=go_reference",
+            "--libfuzzer",
+            "--corpus",
+            "/tmp/c",
+        ]))
+        .unwrap();
+        assert_eq!(o.targets, ["go_reference"]);
+        assert_eq!(o.corpus, Some(PathBuf::from("/tmp/c")));
     }
 
     #[test]
@@ -174,6 +221,16 @@ mod tests {
             parse(&args(&["--seconds", "1", "--target", "json"])).unwrap_err(),
             "--target \"json\": expected one of: rules, sgf, gtp, diagram"
         );
+        assert_eq!(
+            parse(&args(&["--seconds", "1", "--libfuzzer", "--target", "x"])).unwrap_err(),
+            "--target \"x\": expected one of: rules, sgf, gtp, diagram, graph, go_reference, contact_reference"
+        );
+        assert_eq!(
+            parse(&args(&["--seconds", "1", "--target", "graph"])).unwrap_err(),
+            "--target \"graph\": expected one of: rules, sgf, gtp, diagram"
+        );
+        assert!(parse(&args(&["--seconds", "1", "--libfuzzer", "--release"])).is_err());
+        assert!(parse(&args(&["--seconds", "1", "--corpus", "x"])).is_err());
         assert_eq!(
             parse(&args(&["--fast"])).unwrap_err(),
             "unknown option \"--fast\""

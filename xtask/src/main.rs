@@ -11,6 +11,7 @@ mod bench_report;
 mod docs;
 mod flags;
 mod fuzz;
+mod libfuzzer;
 mod new_variant;
 #[cfg(test)]
 mod tidy;
@@ -19,6 +20,7 @@ mod wasm_check;
 const USAGE: &str = "\
 usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S] [--json]
        cargo xtask fuzz --seconds N [--target T] [--seed S] [--release]
+       cargo xtask fuzz --libfuzzer --seconds N [--target T] [--seed S] [--corpus DIR]
        cargo xtask docs [--check]
        cargo xtask new-variant --id FAMILY/NAME [--family TITLE] [--crate DIR] [--root DIR] [--dry-run]
        cargo xtask wasm-check [--profile debug|release]
@@ -39,6 +41,11 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
     --target T    one target: rules, sgf, gtp or diagram (default: each in turn)
     --seed S      the first seed (default: the clock)
     --release     build the harness optimized (more inputs, no overflow checks)
+    --libfuzzer   run the coverage-guided targets of fuzz/ instead (cargo-fuzz on the
+                  nightly toolchain): rules, sgf, gtp, diagram, graph, go_reference,
+                  contact_reference; crashes are saved under fuzz/artifacts/<target>/
+    --corpus DIR  keep the inputs a libFuzzer run finds in DIR/<target>/ (default: a
+                  temporary folder; the committed fuzz/corpus/ is only read)
 
   docs          write the reference pages generated from the registry and the case files:
                 docs/variants.md and docs/variants/<family>-<name>.md

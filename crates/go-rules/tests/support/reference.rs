@@ -1,0 +1,220 @@
+//! The plain reference model of Go, written straight from the spec (flood fills, whole
+//! boards kept in the history): shared by the reference test (`tests/reference.rs`) and the
+//! differential fuzz target (`fuzz/fuzz_targets/go_reference.rs`), which include this file
+//! with `#[path]`.
+
+use goishi_board::{cell_of, Adjacency, Color, Geometry, IllegalMove, Move, Point, Setup, EMPTY};
+use goishi_go_rules::{Cycles, GoConfig, Ko, Suicide};
+
+#[derive(Clone)]
+pub struct State {
+    pub cells: Vec<u8>,
+    pub to_move: Color,
+}
+
+/// Go by the letter of the spec: no incremental anything.
+pub struct Reference {
+    pub geometry: Geometry,
+    pub adjacency: Adjacency,
+    pub config: GoConfig,
+    pub cells: Vec<u8>,
+    pub side: Color,
+    /// (turn, board before it, board after it)
+    pub moves: Vec<(Color, Move, Vec<u8>)>,
+    pub initial: State,
+    pub passes: u32,
+    pub button: Option<Color>,
+    pub over: bool,
+    pub captures: [u32; 2],
+}
+
+impl Reference {
+    pub fn new(setup: &Setup, config: GoConfig) -> Reference {
+        let g = setup.board.geometry().clone();
+        let cells = setup.board.cells().to_vec();
+        Reference {
+            adjacency: g.default_adjacency(),
+            geometry: g,
+            config,
+            initial: State {
+                cells: cells.clone(),
+                to_move: setup.to_move,
+            },
+            cells,
+            side: setup.to_move,
+            moves: Vec::new(),
+            passes: 0,
+            button: None,
+            over: false,
+            captures: [0; 2],
+        }
+    }
+
+    fn chain_and_libs(&self, cells: &[u8], p: usize) -> (Vec<usize>, usize) {
+        let nb = self.geometry.neighbors(self.adjacency).unwrap();
+        let color = cells[p];
+        let mut chain = vec![p];
+        let mut seen = vec![false; cells.len()];
+        seen[p] = true;
+        let mut libs = vec![false; cells.len()];
+        let mut i = 0;
+        while i < chain.len() {
+            for q in nb.of(Point::new(chain[i])) {
+                let q = q.index();
+                if cells[q] == EMPTY {
+                    libs[q] = true;
+                } else if cells[q] == color && !seen[q] {
+                    seen[q] = true;
+                    chain.push(q);
+                }
+            }
+            i += 1;
+        }
+        (chain, libs.iter().filter(|&&l| l).count())
+    }
+
+    /// Removes every chain of `color` without a liberty; returns how many stones.
+    fn remove_dead(&self, cells: &mut [u8], color: Color) -> u32 {
+        let mut removed = 0;
+        for p in 0..cells.len() {
+            if cells[p] == cell_of(color) {
+                let (chain, libs) = self.chain_and_libs(cells, p);
+                if libs == 0 {
+                    for s in chain {
+                        cells[s] = EMPTY;
+                        removed += 1;
+                    }
+                }
+            }
+        }
+        removed
+    }
+
+    /// Every (board, side to move) the game has been in, oldest first.
+    fn states(&self) -> Vec<State> {
+        let mut out = vec![self.initial.clone()];
+        for (color, _, after) in &self.moves {
+            out.push(State {
+                cells: after.clone(),
+                to_move: color.opponent(),
+            });
+        }
+        out
+    }
+
+    fn result_of(&self, color: Color, p: usize) -> Result<(Vec<u8>, u32, u32), IllegalMove> {
+        if self.over {
+            return Err(IllegalMove::GameOver);
+        }
+        if self.cells[p] != EMPTY {
+            return Err(IllegalMove::Occupied);
+        }
+        let mut cells = self.cells.clone();
+        cells[p] = cell_of(color);
+        let captured = self.remove_dead(&mut cells, color.opponent());
+        let own = self.remove_dead(&mut cells, color);
+        match self.config.suicide {
+            Suicide::Forbidden if own > 0 => return Err(IllegalMove::Suicide),
+            Suicide::MultiStone if own == 1 => return Err(IllegalMove::Suicide),
+            _ => {}
+        }
+        let states = self.states();
+        let repeated = match self.config.ko {
+            Ko::None => None,
+            Ko::Simple => match self.moves.last() {
+                Some((c, Move::Place(_), _)) if *c != color && own == 0 => {
+                    let before_last = &states[states.len() - 2].cells;
+                    (*before_last == cells).then_some(IllegalMove::Ko)
+                }
+                _ => None,
+            },
+            Ko::Positional => states
+                .iter()
+                .any(|s| s.cells == cells)
+                .then_some(IllegalMove::Superko),
+            Ko::Situational => states
+                .iter()
+                .any(|s| s.cells == cells && s.to_move == color.opponent())
+                .then_some(IllegalMove::Superko),
+            Ko::NaturalSituational => self
+                .moves
+                .iter()
+                .any(|(c, m, after)| *c == color && matches!(m, Move::Place(_)) && *after == cells)
+                .then_some(IllegalMove::Superko),
+            Ko::Spight => {
+                let last_pass = self.moves.iter().rposition(|(_, m, _)| *m == Move::Pass);
+                let since = last_pass.map_or(0, |i| i + 1);
+                states[since..]
+                    .iter()
+                    .any(|s| s.cells == cells)
+                    .then_some(IllegalMove::Superko)
+            }
+        };
+        match repeated {
+            Some(reason) => Err(reason),
+            None => Ok((cells, captured, own)),
+        }
+    }
+
+    pub fn play(&mut self, color: Color, mv: Move) {
+        match mv {
+            Move::Place(p) => {
+                let (cells, captured, own) = self.result_of(color, p.index()).unwrap();
+                self.captures[color.index()] += captured;
+                self.captures[color.opponent().index()] += own;
+                self.cells = cells.clone();
+                self.moves.push((color, mv, cells));
+                self.passes = 0;
+                self.side = color.opponent();
+                if self.config.cycles == Cycles::NoResult {
+                    let last_pass = self.moves.iter().rposition(|(_, m, _)| *m == Move::Pass);
+                    let states = self.states();
+                    let from = last_pass.map_or(0, |i| i + 1);
+                    let now = states.last().unwrap().clone();
+                    let count = states[from..]
+                        .iter()
+                        .filter(|s| s.cells == now.cells)
+                        .count();
+                    if count >= 3 {
+                        self.over = true;
+                    }
+                }
+            }
+            Move::Pass => {
+                if self.config.pass_stones {
+                    self.captures[color.opponent().index()] += 1;
+                }
+                let from_state = (self.cells.clone(), color);
+                let spight_repeat = self.moves.iter().enumerate().any(|(i, (c, m, _))| {
+                    *m == Move::Pass && *c == color && {
+                        let before = if i == 0 {
+                            &self.initial.cells
+                        } else {
+                            &self.moves[i - 1].2
+                        };
+                        *before == from_state.0
+                    }
+                });
+                if self.config.button && self.button.is_none() {
+                    self.button = Some(color);
+                } else {
+                    self.passes += 1;
+                }
+                self.moves.push((color, mv, self.cells.clone()));
+                self.side = color.opponent();
+                if self.config.ko == Ko::Spight {
+                    self.over = spight_repeat;
+                } else if self.passes >= 2 && (!self.config.pass_stones || color == Color::White) {
+                    self.over = true;
+                }
+            }
+            Move::Resign => unreachable!("the random games never resign"),
+        }
+    }
+
+    pub fn legal(&self, color: Color) -> Vec<(usize, Result<(), IllegalMove>)> {
+        (0..self.cells.len())
+            .map(|p| (p, self.result_of(color, p).map(|_| ())))
+            .collect()
+    }
+}

@@ -1,0 +1,271 @@
+//! Differential: `ContactPosition` against the plain reference model of the contact-capture
+//! tests (`crates/contact-capture/tests/support/reference.rs`). The input chooses the
+//! geometry and contact relation (king and orthogonal squares, rectangles and tori, hex
+//! boards, small graphs, or a graph the input spells), `k`, the protection, `t`, the scope,
+//! the threshold and the repetition rule, a setup board, then a sequence of actions: a
+//! placement by either colour, a pass, an undo. After every action the engine's own
+//! invariants hold, its hypothetical removals and its legal moves for both colours are the
+//! reference's, a placement removes exactly the reference's stones, the incremental hash is
+//! right, and undo restores the position (board, hash, history) exactly.
+#![no_main]
+
+#[allow(dead_code)]
+#[path = "../../crates/contact-capture/tests/support/reference.rs"]
+mod model;
+
+use goishi_board::{
+    Adjacency, Board, Color, FromSetup, Geometry, Move, Point, Position, Setup, Topology,
+};
+use goishi_contact_capture::{ContactPosition, Ko};
+use goishi_fuzz::Choices;
+use libfuzzer_sys::fuzz_target;
+use model::{cells, naive_legal, reference, rules_for, NaiveRule, Params, State};
+
+/// A geometry and the `contact` value to play it with.
+fn geometry(choices: &mut Choices<'_>) -> (Geometry, &'static str) {
+    match choices.below(12) {
+        0 => (Geometry::square(3).unwrap(), "orthogonal"),
+        1 => (Geometry::square(4).unwrap(), "king"),
+        2 => (Geometry::square(5).unwrap(), "auto"),
+        3 => (Geometry::square(6).unwrap(), "orthogonal"),
+        4 => (Geometry::rect(5, 3).unwrap(), "king"),
+        5 => (Geometry::torus(3, 3).unwrap(), "king"),
+        6 => (Geometry::torus(4, 4).unwrap(), "orthogonal"),
+        7 => (Geometry::torus(5, 4).unwrap(), "auto"),
+        8 => (Geometry::hex(4, 4).unwrap(), "hex"),
+        9 => (Geometry::hex(5, 5).unwrap(), "auto"),
+        10 => (Geometry::square(1).unwrap(), "king"),
+        _ => {
+            let n = 1 + choices.below(14);
+            let mut text: String = (0..n).map(|i| format!("p{i}\n")).collect();
+            for _ in 0..choices.below(30) {
+                let (a, b) = (choices.below(n), choices.below(n));
+                if a != b {
+                    text.push_str(&format!("p{a} p{b}\n"));
+                }
+            }
+            let g = Geometry::parse_graph(&text, "spelled").unwrap();
+            (
+                g,
+                if choices.byte() & 1 == 0 {
+                    "graph"
+                } else {
+                    "auto"
+                },
+            )
+        }
+    }
+}
+
+fn adjacency(g: &Geometry, contact: &str) -> Adjacency {
+    match contact {
+        "king" => Adjacency::King,
+        "orthogonal" => Adjacency::Orthogonal,
+        "hex" => Adjacency::Hex,
+        "graph" => Adjacency::Graph,
+        // `auto`: king on grids, hex on hex boards, edges on graphs.
+        _ => match g.topology() {
+            Topology::Rect | Topology::Torus => Adjacency::King,
+            Topology::Hex => Adjacency::Hex,
+            Topology::Graph => Adjacency::Graph,
+        },
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let mut choices = Choices::new(data);
+    let (geometry, contact) = geometry(&mut choices);
+    let adjacency = adjacency(&geometry, contact);
+    let table = geometry.neighbors(adjacency).expect("the relation exists");
+    let max_degree = table.max_degree();
+    let k = 1 + choices.below(max_degree.clamp(1, 6));
+    let protection = choices.below(4);
+    let (b, c) = (protection & 1 != 0, protection & 2 != 0);
+    let flags = choices.byte();
+    let (local, capped, t_auto) = (flags & 1 != 0, flags & 2 != 0, flags & 4 != 0);
+    let t = if t_auto {
+        k.max(2)
+    } else {
+        1 + choices.below(max_degree + 1)
+    };
+    let params = Params {
+        k,
+        b,
+        c,
+        t,
+        local,
+        capped,
+    };
+    let ko = *choices.pick(Ko::NAMES);
+    let rules = rules_for(params, contact, t_auto, ko);
+    // The setup: two bits a point (black, white, empty, empty) when the input asks for one.
+    let mut board = Board::new(geometry.clone());
+    if choices.byte() & 1 != 0 {
+        let mut bits = 0u8;
+        for (i, p) in geometry.points().enumerate() {
+            if i % 4 == 0 {
+                bits = choices.byte();
+            }
+            match (bits >> (2 * (i % 4))) & 3 {
+                0 => board.set(p, Some(Color::Black)),
+                1 => board.set(p, Some(Color::White)),
+                _ => {}
+            }
+        }
+    }
+    let setup = Setup {
+        rules,
+        board,
+        to_move: Color::Black,
+        handicap: 0,
+    };
+    let Ok(mut position) = ContactPosition::from_setup(setup) else {
+        return;
+    };
+    assert_eq!(position.model().adjacency, adjacency);
+    let rule = NaiveRule { table, params, ko };
+    let mut history: Vec<State> = vec![(cells(position.board()), Color::Black, None)];
+    let mut before_each: Vec<ContactPosition> = Vec::new();
+    let mut list = Vec::new();
+    let mut buf = Vec::new();
+    let context = |position: &ContactPosition| {
+        format!(
+            "{params:?} contact={contact} ko={ko} on {}\n{position:?}",
+            geometry.describe()
+        )
+    };
+    for step in 0..120 {
+        if choices.is_empty() {
+            break;
+        }
+        position
+            .check_invariants()
+            .unwrap_or_else(|e| panic!("step {step}: {e}\n{}", context(&position)));
+        assert_eq!(
+            position.board().hash(),
+            position.board().recompute_hash(),
+            "step {step}: the hash\n{}",
+            context(&position)
+        );
+        let empties: Vec<Point> = geometry
+            .points()
+            .filter(|&p| position.board().is_empty_at(p))
+            .collect();
+        // The hypothetical removals, and the legal moves, of both colours.
+        for colour in Color::ALL {
+            for &p in &empties {
+                buf.clear();
+                position.removals_into(colour, p, &mut buf);
+                buf.sort();
+                let expected = reference(position.board(), table, params, colour, p);
+                assert_eq!(
+                    buf,
+                    expected,
+                    "step {step}: {colour} at {}\n{}",
+                    geometry.point_name(p),
+                    context(&position)
+                );
+            }
+            if position.is_over() {
+                continue;
+            }
+            position.legal_moves_as(colour, &mut list);
+            let expected: Vec<Move> = empties
+                .iter()
+                .copied()
+                .filter(|&p| {
+                    naive_legal(
+                        &rule,
+                        &history,
+                        position.history(),
+                        position.board(),
+                        colour,
+                        p,
+                    )
+                })
+                .map(Move::Place)
+                .chain([Move::Pass])
+                .collect();
+            assert_eq!(
+                list,
+                expected,
+                "step {step}: {colour}'s legal moves\n{}",
+                context(&position)
+            );
+        }
+        if position.is_over() {
+            break;
+        }
+        let action = choices.byte();
+        if action < 24 {
+            let Some(earlier) = before_each.pop() else {
+                continue;
+            };
+            position.undo().expect("a move to undo");
+            history.pop();
+            assert!(
+                position == earlier,
+                "step {step}: undo differs\n{}",
+                context(&position)
+            );
+            assert_eq!(position.board().hash(), earlier.board().hash());
+            continue;
+        }
+        let colour = if action & 1 == 0 {
+            position.side_to_move()
+        } else {
+            position.side_to_move().opponent()
+        };
+        if action < 36 || empties.is_empty() {
+            before_each.push(position.clone());
+            position
+                .play_as(colour, Move::Pass)
+                .unwrap_or_else(|e| panic!("step {step}: a pass refused: {e}"));
+            history.push((cells(position.board()), colour.opponent(), None));
+            continue;
+        }
+        let p = empties[choices.below(empties.len())];
+        let legal = naive_legal(
+            &rule,
+            &history,
+            position.history(),
+            position.board(),
+            colour,
+            p,
+        );
+        let expected = reference(position.board(), table, params, colour, p);
+        let before = position.clone();
+        match position.play_as(colour, Move::Place(p)) {
+            Ok(effect) => {
+                assert!(
+                    legal,
+                    "step {step}: {colour} at {} played, the reference forbids it\n{}",
+                    geometry.point_name(p),
+                    context(&before)
+                );
+                let mut got = position.last_removed().to_vec();
+                got.sort();
+                assert_eq!(
+                    got,
+                    expected,
+                    "step {step}: {colour} at {}\n{}",
+                    geometry.point_name(p),
+                    context(&before)
+                );
+                assert_eq!(effect.captured as usize, expected.len());
+                assert!(expected.iter().all(|&v| position.board().is_empty_at(v)));
+                before_each.push(before);
+                history.push((cells(position.board()), colour.opponent(), Some(colour)));
+            }
+            Err(e) => {
+                assert!(
+                    !legal,
+                    "step {step}: {colour} at {} refused ({e}), the reference allows it\n{}",
+                    geometry.point_name(p),
+                    context(&before)
+                );
+                assert!(position == before, "an illegal move changed the position");
+            }
+        }
+    }
+});

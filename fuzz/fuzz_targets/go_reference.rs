@@ -1,0 +1,243 @@
+//! Differential: `GoPosition` against the plain reference model of the go-rules tests
+//! (`crates/go-rules/tests/support/reference.rs`). The input chooses the geometry (squares,
+//! rectangles, tori, hex boards, small graphs, or a graph the input spells), the ko, suicide,
+//! cycles, button and pass-stones options, then a sequence of actions: place, pass, undo.
+//! After every action both agree on the legality of every point (with its reason), the
+//! legal-move list, the board, the captures and the end of the game; every try of a point
+//! leaves the position as it was; the incremental hash is right; undo restores the board and
+//! hash exactly.
+#![no_main]
+
+#[allow(dead_code)]
+#[path = "../../crates/go-rules/tests/support/reference.rs"]
+mod model;
+
+use std::sync::OnceLock;
+
+use goishi_board::{Board, Color, FromSetup, Geometry, Move, Point, Position, Rules, Setup};
+use goishi_fuzz::Choices;
+use goishi_go_rules::{Cycles, GoConfig, GoPosition, Ko, Suicide};
+use libfuzzer_sys::fuzz_target;
+use model::Reference;
+
+/// The fixed geometries; the input may also spell a graph of its own.
+fn geometries() -> &'static [Geometry] {
+    static ALL: OnceLock<Vec<Geometry>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let graphs = [
+            "a b\nb c\nc d\nd a\na c\nd e\ne f\nf g\ng e\nh\n",
+            "a b\nb c\nc a\n",
+            "a b\nb c\nc d\nd e\n",
+            "hub a\nhub b\nhub c\nhub d\nhub e\na b\nc d\n",
+        ];
+        let mut all = vec![
+            Geometry::square(1).unwrap(),
+            Geometry::square(2).unwrap(),
+            Geometry::square(3).unwrap(),
+            Geometry::square(4).unwrap(),
+            Geometry::square(5).unwrap(),
+            Geometry::rect(5, 3).unwrap(),
+            Geometry::rect(2, 6).unwrap(),
+            Geometry::square(7).unwrap(),
+            Geometry::torus(3, 3).unwrap(),
+            Geometry::torus(4, 4).unwrap(),
+            Geometry::torus(3, 5).unwrap(),
+            Geometry::hex(3, 3).unwrap(),
+            Geometry::hex(4, 4).unwrap(),
+        ];
+        all.extend(
+            graphs
+                .iter()
+                .map(|t| Geometry::parse_graph(t, "fuzz").unwrap()),
+        );
+        all
+    })
+}
+
+/// A graph of 1 to 12 points and up to 24 edges spelled by the input.
+fn spelled_graph(choices: &mut Choices<'_>) -> Geometry {
+    let n = 1 + choices.below(12);
+    let mut text: String = (0..n).map(|i| format!("p{i}\n")).collect();
+    for _ in 0..choices.below(25) {
+        let (a, b) = (choices.below(n), choices.below(n));
+        if a != b {
+            text.push_str(&format!("p{a} p{b}\n"));
+        }
+    }
+    Geometry::parse_graph(&text, "spelled").unwrap()
+}
+
+fn captures(game: &GoPosition) -> [u32; 2] {
+    [game.captures(Color::Black), game.captures(Color::White)]
+}
+
+/// A reference model that has played the game's moves from the setup.
+fn rebuilt(setup: &Setup, config: GoConfig, game: &GoPosition) -> Reference {
+    let mut reference = Reference::new(setup, config);
+    for t in game.history() {
+        reference.play(t.color, t.mv);
+    }
+    reference
+}
+
+fuzz_target!(|data: &[u8]| {
+    let mut choices = Choices::new(data);
+    let fixed = geometries();
+    let which = choices.below(fixed.len() + 1);
+    let geometry = match fixed.get(which) {
+        Some(g) => g.clone(),
+        None => spelled_graph(&mut choices),
+    };
+    let ko = *choices.pick(Ko::NAMES);
+    let suicide = *choices.pick(Suicide::NAMES);
+    let flags = choices.byte();
+    let cycles = if flags & 1 != 0 {
+        "no-result"
+    } else {
+        "ignore"
+    };
+    let button = flags & 2 != 0;
+    let pass_stones = flags & 4 != 0;
+    let text = format!(
+        "go/tromp-taylor:ko={ko},suicide={suicide},cycles={cycles},button={button},pass-stones={pass_stones}"
+    );
+    let Ok(rules) = Rules::parse(&text) else {
+        return;
+    };
+    let Ok(config) = GoConfig::from_rules(&rules) else {
+        return;
+    };
+    assert_eq!(
+        (
+            config.ko.name(),
+            config.suicide.name(),
+            config.cycles == Cycles::NoResult
+        ),
+        (ko, suicide, flags & 1 != 0),
+        "{text}"
+    );
+    let setup = Setup::new(rules, geometry.clone());
+    let mut game = GoPosition::from_setup(setup.clone()).expect("an empty board is a valid setup");
+    let mut reference = Reference::new(&setup, config);
+    let mut played: Vec<String> = Vec::new();
+    // (board, legal moves, captures) before each move of the game.
+    let mut snapshots: Vec<(Board, Vec<Move>, [u32; 2])> = Vec::new();
+    let mut moves = Vec::new();
+    for _ in 0..200 {
+        if choices.is_empty() {
+            break;
+        }
+        let side = game.side_to_move();
+        let context = |played: &[String]| {
+            format!(
+                "{text} on {}, moves: {}",
+                geometry.describe(),
+                played.join(" ")
+            )
+        };
+        // Legality, point by point, with the reasons; a try changes nothing.
+        let legal = reference.legal(side);
+        for &(p, expected) in &legal {
+            let mv = Move::Place(Point::new(p));
+            let got = game.check_move(side, mv);
+            assert_eq!(
+                got,
+                expected,
+                "{}: {side} at {}",
+                context(&played),
+                geometry.point_name(Point::new(p))
+            );
+            let before = (game.board().clone(), game.history().len(), captures(&game));
+            match game.play_as(side, mv) {
+                Ok(_) => {
+                    assert!(expected.is_ok(), "{}: played {p}", context(&played));
+                    game.undo().expect("a move to undo");
+                }
+                Err(e) => assert_eq!(Err(e.reason), expected, "{}", context(&played)),
+            }
+            let after = (game.board().clone(), game.history().len(), captures(&game));
+            assert!(
+                after == before,
+                "{}: trying {p} changed the game",
+                context(&played)
+            );
+            assert_eq!(game.board().hash(), before.0.hash(), "{}", context(&played));
+        }
+        assert_eq!(game.is_over(), reference.over, "{}", context(&played));
+        if game.is_over() {
+            break;
+        }
+        game.legal_moves(&mut moves);
+        let allowed: Vec<Move> = legal
+            .iter()
+            .filter(|(_, r)| r.is_ok())
+            .map(|&(p, _)| Move::Place(Point::new(p)))
+            .chain([Move::Pass])
+            .collect();
+        assert_eq!(moves, allowed, "{}: the legal list", context(&played));
+        let action = choices.byte();
+        if action < 24 {
+            // Undo: back to the board, hash, legal list and captures of before the move.
+            let Some((board, legal_before, captures_before)) = snapshots.pop() else {
+                continue;
+            };
+            game.undo().expect("a move to undo");
+            played.push("undo".to_owned());
+            assert!(game.board() == &board, "{} (after undo)", context(&played));
+            assert_eq!(game.board().hash(), board.hash(), "{}", context(&played));
+            game.legal_moves(&mut moves);
+            assert_eq!(
+                moves,
+                legal_before,
+                "{} (legal list after undo)",
+                context(&played)
+            );
+            assert_eq!(captures(&game), captures_before, "{}", context(&played));
+            reference = rebuilt(&setup, config, &game);
+            assert_eq!(
+                game.board().cells(),
+                reference.cells.as_slice(),
+                "{}",
+                context(&played)
+            );
+            continue;
+        }
+        let mv = if action < 48 {
+            Move::Pass
+        } else {
+            Move::Place(Point::new(choices.below(geometry.num_points())))
+        };
+        played.push(format!("{side} {}", mv.name(&geometry)));
+        if let Move::Place(p) = mv {
+            if let (_, Err(reason)) = legal[p.index()] {
+                let before = game.board().clone();
+                let e = game.play(mv).expect_err("an illegal move is refused");
+                assert_eq!(e.reason, reason, "{}", context(&played));
+                assert!(game.board() == &before, "{}", context(&played));
+                played.pop();
+                continue;
+            }
+        }
+        snapshots.push((game.board().clone(), moves.clone(), captures(&game)));
+        game.play(mv)
+            .unwrap_or_else(|e| panic!("{}: refused: {e}", context(&played)));
+        reference.play(side, mv);
+        assert_eq!(
+            game.board().cells(),
+            reference.cells.as_slice(),
+            "{}",
+            context(&played)
+        );
+        assert_eq!(
+            game.board().hash(),
+            game.board().recompute_hash(),
+            "{}",
+            context(&played)
+        );
+        assert_eq!(captures(&game), reference.captures, "{}", context(&played));
+    }
+    // Undo the whole game: back to the setup.
+    while game.undo().is_some() {}
+    assert!(game.board() == &setup.board, "the whole game undone");
+    assert_eq!(game.board().hash(), setup.board.hash());
+});
