@@ -341,7 +341,10 @@ fn tree_unchanged(mode: &str, file: &Path) -> Result<(), String> {
     }
 }
 
-/// Runs every step, stopping at the first failure.
+/// Runs every step, stopping at the first failure. The tree's state is recorded first (empty
+/// on a fresh clone) and compared last: no test, fuzz run or check may write into the tree.
+/// (A budgeted fuzz run, `cargo xtask fuzz --seconds N`, which this does not run, saves a
+/// failing input under `crates/hardening/corpus/` on purpose: a regression case to commit.)
 pub fn run(quick: bool) -> ExitCode {
     let started = Instant::now();
     let print_step = |title: &str| {
