@@ -90,7 +90,7 @@ fn root() -> PathBuf {
 
 /// `cargo +nightly ARGS`, through rustup's proxy (not the `CARGO` of this stable run) and
 /// without the toolchain choice this run inherited.
-fn nightly(args: &[&str]) -> Command {
+pub fn nightly(args: &[&str]) -> Command {
     let mut cmd = Command::new("cargo");
     cmd.arg("+nightly")
         .args(args)
@@ -103,7 +103,7 @@ fn nightly(args: &[&str]) -> Command {
 }
 
 /// Whether `cargo +nightly ARGS` runs and succeeds (its output discarded).
-fn succeeds(args: &[&str]) -> bool {
+pub fn succeeds(args: &[&str]) -> bool {
     nightly(args)
         .stdout(Stdio::null())
         .stderr(Stdio::null())

@@ -13,6 +13,7 @@ mod flags;
 mod fuzz;
 mod libfuzzer;
 mod new_variant;
+mod test;
 #[cfg(test)]
 mod tidy;
 mod wasm_check;
@@ -24,6 +25,7 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
        cargo xtask docs [--check]
        cargo xtask new-variant --id FAMILY/NAME [--family TITLE] [--crate DIR] [--root DIR] [--dry-run]
        cargo xtask wasm-check [--profile debug|release]
+       cargo xtask test [--quick]
 
   conformance   run the conformance suites of every registered variant (or of --variant):
                 the meta checks, the case files under conformance/, and the universal
@@ -67,6 +69,15 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
                 read first; needs `rustup target add wasm32-unknown-unknown` and node
     --profile P   one profile: debug or release (default: each in turn)
 
+  test          every check CI runs, in .ci/run's order, each step printed with the
+                seconds elapsed, stopping at the first failure: fmt --check, clippy -D
+                warnings, the API docs, cargo test --workspace, the facade's feature power
+                set, wasm-check, conformance, docs --check, the scaffold check, the
+                libFuzzer smoke run (with nightly) and that the working tree is unchanged;
+                installs the wasm32 target (rustup) and cargo-fuzz (with nightly), names
+                what it cannot install (Node.js, GNU Go: apt-get install nodejs gnugo)
+    --quick       skip the scaffold check and the fuzz smoke run, wasm32 debug build only
+
 Exit status: 0 when everything passed, 1 on a failure, 2 on a usage error.";
 
 const DEFAULT_GAMES: u32 = 20;
@@ -93,6 +104,10 @@ fn main() -> ExitCode {
         },
         Some("wasm-check") => match wasm_check::parse(&args[1..]) {
             Ok(profiles) => wasm_check::run(&profiles),
+            Err(message) => usage_error(&message),
+        },
+        Some("test") => match test::parse(&args[1..]) {
+            Ok(quick) => test::run(quick),
             Err(message) => usage_error(&message),
         },
         Some("help" | "-h" | "--help") => {
