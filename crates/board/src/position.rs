@@ -76,9 +76,11 @@ impl IllegalMove {
             .into_iter()
             .find(|r| r.name() == key)
             .or_else(|| {
+                // A family's words are matched as the text is: case, hyphens and
+                // underscores aside.
                 family
                     .iter()
-                    .find(|w| **w == key)
+                    .find(|w| w.to_ascii_lowercase().replace(['-', '_'], " ") == key)
                     .map(|w| IllegalMove::Family(w))
             })
             .ok_or_else(|| ParseReasonError {
@@ -405,6 +407,11 @@ mod tests {
         assert_eq!(
             IllegalMove::parse_among("Not-Adjacent", &["not adjacent"]).unwrap(),
             IllegalMove::Family("not adjacent")
+        );
+        // A family word written with hyphens is found by its spaced form too.
+        assert_eq!(
+            IllegalMove::parse_among("not adjacent", &["not-adjacent"]).unwrap(),
+            IllegalMove::Family("not-adjacent")
         );
         let e = "nope".parse::<IllegalMove>().unwrap_err();
         assert_eq!(e.text, "nope");

@@ -75,13 +75,13 @@ impl Setup {
 /// A position type validated from a [`Setup`]: the one constructor of every family.
 ///
 /// A family implements [`FromSetup::from_checked_setup`], which validates what is its own
-/// (the options, the stones under its rules), on a setup whose board already fits its rules;
-/// callers use [`FromSetup::from_setup`], which checks the board against the rules
-/// ([`Setup::geometry_mismatch`]) first, the same way for every family, and reports every
-/// problem at once. The registry's constructor of a variant is [`new_boxed`] of its type.
+/// (the options, the stones under its rules) and never the board against the rules; callers
+/// use [`FromSetup::from_setup`], which checks the board against the rules
+/// ([`Setup::geometry_mismatch`]) the same way for every family, and reports every problem
+/// at once (so the family's part is validated even when the board does not fit). The registry's constructor of a variant is [`new_boxed`] of its type.
 pub trait FromSetup: Position + Sized {
-    /// Validates the family's part of a setup whose board fits its rules; reports every
-    /// problem found.
+    /// Validates the family's part of a setup (the board's fit to the rules is
+    /// [`FromSetup::from_setup`]'s to check); reports every problem found.
     fn from_checked_setup(setup: Setup) -> Result<Self, SetupErrors>;
 
     /// Validates a setup: its board against its rules, then the family's part. A board that

@@ -32,7 +32,8 @@ impl FromSetup for CapturePosition {
     /// liberty, no more handicap stones than black stones).
     fn from_checked_setup(setup: Setup) -> Result<CapturePosition, SetupErrors> {
         let config = CaptureConfig::from_rules(&setup.rules)?;
-        let go = GoPosition::from_setup(Setup {
+        // The board's fit to the rules is checked once, by `from_setup`.
+        let go = GoPosition::from_checked_setup(Setup {
             rules: config.go_rules()?,
             board: setup.board.clone(),
             to_move: setup.to_move,
