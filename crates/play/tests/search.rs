@@ -233,7 +233,12 @@ fn a_time_limit_ends_the_search() {
     let game = common::game("go/chinese", Some((9, 9)));
     let mut p = player(MctsConfig::default().with_budget(Budget::time(Duration::from_millis(50))));
     let r = p.search(&game, Color::Black).unwrap();
-    assert!(r.playouts > 0);
+    // Playouts ran, unless the machine held the search up past its 50 ms before the first.
+    assert!(
+        r.playouts > 0 || r.elapsed >= Duration::from_millis(50),
+        "{r:?}"
+    );
+    assert!(game.check_move(Color::Black, r.mv).is_ok());
     // Generous: the machine may be loaded, and a debug build's playout is slow.
     assert!(r.elapsed < Duration::from_secs(5), "{:?}", r.elapsed);
 }
@@ -428,6 +433,11 @@ fn two_threads_share_the_budget_and_the_tree() {
         let mut game = common::game(rules, Some((7, 7)));
         let mut p = player(common::config(300, 13).with_threads(2));
         for _ in 0..4 {
+            // Two searchers are not deterministic: their moves may end a game early (a
+            // capture in Atari Go, two passes).
+            if game.is_over() {
+                break;
+            }
             let color = game.side_to_move();
             let r = p.search_dyn(&*game, color).unwrap();
             assert_eq!(r.playouts, 300, "{rules}");
