@@ -14,7 +14,8 @@ use std::time::{Duration, Instant};
 
 use goishi::{Geometry, Point, Rules};
 use goishi_cli::gtp::{self, Engine};
-use goishi_hardening::alloc::{self, Counting};
+use goishi_hardening::alloc::Counting;
+use goishi_hardening::bounds::{measured, within};
 use goishi_hardening::slow;
 use goishi_hardening::targets::check_gtp_output;
 use rand::{Rng, SeedableRng};
@@ -24,41 +25,6 @@ use rand_chacha::ChaCha8Rng;
 static ALLOC: Counting = Counting;
 
 const MIB: usize = 1 << 20;
-
-/// Runs `f` alone among the measuring tests of this binary; returns its value, its time and
-/// the peak of the heap bytes it held.
-fn measured<T>(f: impl FnOnce() -> T) -> (T, Duration, usize) {
-    let _guard = alloc::LOCK.lock().unwrap_or_else(|e| e.into_inner());
-    let start = Instant::now();
-    let (value, peak) = alloc::measure(f);
-    (value, start.elapsed(), peak)
-}
-
-fn within(what: &str, time: Duration, max_time: Duration, peak: usize, max_bytes: usize) {
-    println!(
-        "{what}: {:.3} s (bound {:.0} s), peak heap {} (bound {})",
-        time.as_secs_f64(),
-        max_time.as_secs_f64(),
-        alloc::mib(peak),
-        alloc::mib(max_bytes)
-    );
-    assert!(
-        alloc::installed(),
-        "the counting allocator is not installed"
-    );
-    assert!(
-        time <= max_time,
-        "{what} took {:.3} s, more than {:.0} s",
-        time.as_secs_f64(),
-        max_time.as_secs_f64()
-    );
-    assert!(
-        peak <= max_bytes,
-        "{what} held {} at its peak, more than {}",
-        alloc::mib(peak),
-        alloc::mib(max_bytes)
-    );
-}
 
 fn rules(text: &str) -> Rules {
     goishi::registry().parse_rules(text).unwrap()

@@ -13,13 +13,15 @@
 //! - [`fuzz`]: the budgeted runner behind `GOISHI_FUZZ_SECONDS` (`cargo xtask fuzz`) and the
 //!   regression corpus under `crates/hardening/corpus/<target>/`;
 //! - [`alloc`]: the counting global allocator of `goishi-conformance`, for the tests that
-//!   bound memory.
+//!   bound memory; [`bounds`]: the measurement and bounds of the worst-case tests (this
+//!   crate's and the CLI's).
 //!
 //! The tests live in `tests/`: `properties.rs`, `fuzz.rs` (the harness and the corpus
 //! replay) and `worst_cases.rs` (the libraries'; the GTP engine's and the binary's, and the
 //! batch replay of a thousand records, are in `crates/cli/tests/`).
 
 pub use goishi_conformance::alloc;
+pub mod bounds;
 pub mod fuzz;
 pub mod gen;
 pub mod invariants;

@@ -15,7 +15,8 @@
 use std::time::{Duration, Instant};
 
 use goishi::{Board, Color, Geometry, Move, Point, Position, Rules, Setup};
-use goishi_hardening::alloc::{self, Counting};
+use goishi_hardening::alloc::Counting;
+use goishi_hardening::bounds::{measured, measured_all_threads, within};
 use goishi_hardening::slow;
 use goishi_sgf::{self as sgf, RulesChoice};
 use rand::{Rng, SeedableRng};
@@ -25,51 +26,6 @@ use rand_chacha::ChaCha8Rng;
 static ALLOC: Counting = Counting;
 
 const MIB: usize = 1 << 20;
-
-/// Runs `f` alone among the measuring tests of this binary; returns its value, its time and
-/// the peak of the heap bytes this thread held (the harness's and the other tests' threads do
-/// not count).
-fn measured<T>(f: impl FnOnce() -> T) -> (T, Duration, usize) {
-    let _guard = alloc::LOCK.lock().unwrap_or_else(|e| e.into_inner());
-    let start = Instant::now();
-    let (value, peak) = alloc::measure(f);
-    (value, start.elapsed(), peak)
-}
-
-/// As [`measured`], for work that `f` hands to other threads: the peak counts every thread
-/// of the binary (the others measure nothing meanwhile: they wait for the lock).
-fn measured_all_threads<T>(f: impl FnOnce() -> T) -> (T, Duration, usize) {
-    let _guard = alloc::LOCK.lock().unwrap_or_else(|e| e.into_inner());
-    let start = Instant::now();
-    let (value, peak) = alloc::measure_all_threads(f);
-    (value, start.elapsed(), peak)
-}
-
-fn within(what: &str, time: Duration, max_time: Duration, peak: usize, max_bytes: usize) {
-    println!(
-        "{what}: {:.3} s (bound {:.0} s), peak heap {} (bound {})",
-        time.as_secs_f64(),
-        max_time.as_secs_f64(),
-        alloc::mib(peak),
-        alloc::mib(max_bytes)
-    );
-    assert!(
-        alloc::installed(),
-        "the counting allocator is not installed"
-    );
-    assert!(
-        time <= max_time,
-        "{what} took {:.3} s, more than {:.0} s",
-        time.as_secs_f64(),
-        max_time.as_secs_f64()
-    );
-    assert!(
-        peak <= max_bytes,
-        "{what} held {} at its peak, more than {}",
-        alloc::mib(peak),
-        alloc::mib(max_bytes)
-    );
-}
 
 fn rules(text: &str) -> Rules {
     Rules::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
