@@ -148,17 +148,33 @@ pub fn run(options: &FuzzOptions) -> ExitCode {
             }
         }
     }
-    println!("\nfuzz summary ({} s per target):", options.seconds);
-    for line in &summary {
+    finish(
+        "fuzz",
+        options.seconds,
+        &summary,
+        &failed,
+        "the shrunk inputs are saved under crates/hardening/corpus/",
+    )
+}
+
+/// Prints a run's summary, one line per target, and the failures with where their inputs
+/// went (both modes end this way).
+pub fn finish(
+    mode: &str,
+    seconds: u64,
+    summary: &[String],
+    failed: &[impl AsRef<str>],
+    saved: &str,
+) -> ExitCode {
+    println!("\n{mode} summary ({seconds} s per target):");
+    for line in summary {
         println!("  {line}");
     }
     if failed.is_empty() {
         ExitCode::SUCCESS
     } else {
-        eprintln!(
-            "fuzz: failures in {} (the shrunk inputs are saved under crates/hardening/corpus/)",
-            failed.join(", ")
-        );
+        let names: Vec<&str> = failed.iter().map(AsRef::as_ref).collect();
+        eprintln!("{mode}: failures in {} ({saved})", names.join(", "));
         ExitCode::FAILURE
     }
 }

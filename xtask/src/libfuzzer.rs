@@ -208,19 +208,13 @@ pub fn run(
     if corpus.is_none() {
         let _ = std::fs::remove_dir_all(&scratch);
     }
-    println!("\nlibFuzzer summary ({seconds} s per target):");
-    for line in &summary {
-        println!("  {line}");
-    }
-    if failed.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        eprintln!(
-            "fuzz --libfuzzer: failures in {} (the inputs are saved under fuzz/artifacts/<target>/)",
-            failed.join(", ")
-        );
-        ExitCode::FAILURE
-    }
+    crate::fuzz::finish(
+        "fuzz --libfuzzer",
+        seconds,
+        &summary,
+        &failed,
+        "the inputs are saved under fuzz/artifacts/<target>/",
+    )
 }
 
 #[cfg(test)]

@@ -17,15 +17,7 @@ pub const MAX_FILE_BYTES: u64 = 16 << 20;
 /// Reads and parses an SGF file: its first game tree. I/O errors and files too large are
 /// reported as [`SgfError`]s without a node.
 pub fn read_record(path: &std::path::Path, choice: &RulesChoice) -> Result<Record, SgfError> {
-    read_collection(path, choice)?
-        .into_iter()
-        .next()
-        .unwrap_or_else(|| {
-            Err(SgfError::general(
-                ErrorKind::Syntax,
-                "not valid SGF: no game tree",
-            ))
-        })
+    crate::read::first_record(read_collection(path, choice)?)
 }
 
 /// Reads and parses every game tree of an SGF file.

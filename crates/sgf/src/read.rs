@@ -178,15 +178,17 @@ fn sorted_points(set: &std::collections::HashSet<SgfPoint>) -> Vec<SgfPoint> {
 
 /// Parses the text of an SGF file into a record: its first game tree.
 pub fn parse_record(text: &str, choice: &RulesChoice) -> Result<Record, SgfError> {
-    parse_collection(text, choice)?
-        .into_iter()
-        .next()
-        .unwrap_or_else(|| {
-            Err(SgfError::general(
-                ErrorKind::Syntax,
-                "not valid SGF: no game tree",
-            ))
-        })
+    first_record(parse_collection(text, choice)?)
+}
+
+/// The first game tree of a collection (an error of its own, or "no game tree").
+pub(crate) fn first_record(collection: Vec<Result<Record, SgfError>>) -> Result<Record, SgfError> {
+    collection.into_iter().next().unwrap_or_else(|| {
+        Err(SgfError::general(
+            ErrorKind::Syntax,
+            "not valid SGF: no game tree",
+        ))
+    })
 }
 
 /// Parses every game tree of an SGF file (a collection). A syntax error fails the whole
