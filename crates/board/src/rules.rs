@@ -75,6 +75,23 @@ impl VariantInfo {
             size: None,
         }
     }
+
+    /// The rules of this variant with the given option values (a family's configuration
+    /// written back): those that differ from the variant's defaults become overrides, each
+    /// checked. An option the variant lacks is the error.
+    pub fn rules_with<V: AsRef<str>>(
+        &'static self,
+        values: impl IntoIterator<Item = (&'static str, V)>,
+    ) -> Result<Rules, RulesError> {
+        let mut rules = self.default_rules();
+        for (name, value) in values {
+            let value = value.as_ref();
+            if self.default_of(name) != Some(value) {
+                rules.set(name, value)?;
+            }
+        }
+        Ok(rules)
+    }
 }
 
 inventory::collect!(VariantInfo);

@@ -53,13 +53,7 @@ impl CaptureConfig {
     /// The rules of the capture-go variant `variant` with every option set to this
     /// configuration.
     pub fn to_rules(&self, variant: &'static VariantInfo) -> Result<Rules, RulesError> {
-        let mut rules = variant.default_rules();
-        for (name, value) in self.option_values() {
-            if variant.default_of(name) != Some(value.as_str()) {
-                rules.set(name, &value)?;
-            }
-        }
-        Ok(rules)
+        variant.rules_with(self.option_values())
     }
 
     /// The Go rules of the game underneath (a Go variant's rules: Tromp-Taylor's with this

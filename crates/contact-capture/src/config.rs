@@ -438,13 +438,7 @@ impl ContactConfig {
     /// The rules of the contact-capture variant `variant` with every option set to this
     /// configuration (the options that differ from the variant's defaults are overrides).
     pub fn to_rules(&self, variant: &'static VariantInfo) -> Result<Rules, RulesError> {
-        let mut rules = variant.default_rules();
-        for (name, value) in self.option_values() {
-            if variant.default_of(name) != Some(value.as_str()) {
-                rules.set(name, &value)?;
-            }
-        }
-        Ok(rules)
+        variant.rules_with(self.option_values())
     }
 }
 

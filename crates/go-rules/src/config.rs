@@ -158,13 +158,7 @@ impl GoConfig {
     /// (its `board=` and `size=` unset). `variant` must be a Go variant: for another family's
     /// the first option it lacks is the error.
     pub fn to_rules(&self, variant: &'static VariantInfo) -> Result<Rules, RulesError> {
-        let mut rules = variant.default_rules();
-        for (name, value) in self.option_values() {
-            if variant.default_of(name) != Some(value.as_str()) {
-                rules.set(name, &value)?;
-            }
-        }
-        Ok(rules)
+        variant.rules_with(self.option_values())
     }
 }
 
