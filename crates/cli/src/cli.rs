@@ -53,13 +53,19 @@ enum Command {
         /// The board size: N or WxH; default the variant's.
         #[arg(long, value_name = "N|WxH", value_parser = size_arg)]
         size: Option<(u32, u32)>,
-        /// The seed of genmove's random choices; default 0.
+        /// The seed of genmove's random choices and of the dead-stone estimate; default 0.
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Switch off the commands that read or write files (loadsgf, printsgf FILE), for
         /// controllers that are not trusted with the file system.
         #[arg(long)]
         no_files: bool,
+        /// How final_score, final_status_list, gogui-rules_final_result and printsgf's RE
+        /// judge the dead stones when none are marked with goishi-dead: `estimate` them (Go:
+        /// Benson's algorithm, seki, then random playouts seeded with --seed), or `none` (every
+        /// stone alive, the plain Tromp-Taylor count).
+        #[arg(long, value_enum, default_value_t = crate::gtp::DeadStones::Estimate)]
+        dead: crate::gtp::DeadStones,
     },
     /// Replay SGF records under their rules and report the first illegal move or the final
     /// position and result of each.
@@ -191,6 +197,7 @@ fn run_command(args: Vec<OsString>) -> i32 {
             size,
             seed,
             no_files,
+            dead,
         } => {
             let text = rules.as_deref().unwrap_or(DEFAULT_RULES);
             let rules = match parse_rules(text) {
@@ -204,6 +211,7 @@ fn run_command(args: Vec<OsString>) -> i32 {
             if no_files {
                 engine.set_file_access(crate::gtp::FileAccess::Off);
             }
+            engine.set_dead_stones(dead);
             let stdin = std::io::stdin();
             let stdout = std::io::stdout();
             match crate::gtp::serve(&mut engine, stdin.lock(), stdout.lock()) {

@@ -1,7 +1,9 @@
 //! Runs the GTP regression files `tests/gtp/*.tst` against the real `goishi gtp`, over its
 //! standard input and output, the way GNU Go's regression scripts and GoGui's
 //! `gogui-regress` run them (so the same files run there too:
-//! `gogui-regress "goishi gtp --seed 1" crates/cli/tests/gtp/*.tst`).
+//! `gogui-regress "goishi gtp --seed 1" crates/cli/tests/gtp/*.tst`; the files of a folder
+//! in `OTHER_ARGS` run with that folder's command line: `dead-none/*.tst` with
+//! `goishi gtp --seed 1 --dead none`).
 //!
 //! The format: GTP commands, one per line; `#` starts a comment. A command with a numeric
 //! id is a test when the line right after it is `#? [PATTERN]`: the answer (after `=id `) must match
@@ -21,6 +23,10 @@ use support::Gtp;
 
 /// The engine's command line in these tests (also the one to give gogui-regress).
 const ENGINE_ARGS: &[&str] = &["--seed", "1"];
+
+/// The folders of `tests/gtp` whose files run with another command line, and that command
+/// line: `dead-none/` with `--dead none` (every stone alive unless marked).
+const OTHER_ARGS: &[(&str, &[&str])] = &[("dead-none", &["--seed", "1", "--dead", "none"])];
 
 struct Pending {
     line: usize,
@@ -84,13 +90,13 @@ fn check_pattern(
     }
 }
 
-fn run_file(path: &Path, failures: &mut Vec<String>) -> usize {
+fn run_file(path: &Path, args: &[&str], failures: &mut Vec<String>) -> usize {
     let file = path.file_name().map_or_else(
         || path.display().to_string(),
         |f| f.to_string_lossy().into_owned(),
     );
     let text = std::fs::read_to_string(path).expect("read test file");
-    let mut engine = Gtp::goishi(ENGINE_ARGS, path.parent());
+    let mut engine = Gtp::goishi(args, path.parent());
     let mut pending: Option<Pending> = None;
     let mut tests = 0;
     let finish = |p: Option<Pending>, failures: &mut Vec<String>| {
@@ -160,24 +166,36 @@ fn run_file(path: &Path, failures: &mut Vec<String>) -> usize {
     tests
 }
 
-#[test]
-fn gtp_regression_files() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/gtp");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("tests/gtp exists")
+/// The `.tst` files of `dir`, sorted.
+fn tst_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "tst"))
         .collect();
     files.sort();
     assert!(!files.is_empty(), "no .tst file in {}", dir.display());
+    files
+}
+
+#[test]
+fn gtp_regression_files() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/gtp");
+    let mut runs: Vec<(PathBuf, &[&str])> = tst_files(&dir)
+        .into_iter()
+        .map(|f| (f, ENGINE_ARGS))
+        .collect();
+    for (folder, args) in OTHER_ARGS {
+        runs.extend(tst_files(&dir.join(folder)).into_iter().map(|f| (f, *args)));
+    }
     let mut failures = Vec::new();
     let mut total = 0;
-    for f in &files {
-        let n = run_file(f, &mut failures);
+    for (f, args) in &runs {
+        let n = run_file(f, args, &mut failures);
         assert!(n > 0, "{} has no test", f.display());
         total += n;
     }
-    eprintln!("{} files, {total} tests", files.len());
+    eprintln!("{} files, {total} tests", runs.len());
     assert!(
         failures.is_empty(),
         "{} failure(s):\n{}",

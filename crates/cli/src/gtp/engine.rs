@@ -1,7 +1,7 @@
 //! The engine state and how a command runs.
 //!
 //! [`Engine`] holds the rules, the board size, the game, the dead stones marked with
-//! `goishi-dead`, the properties of a loaded record (written back by `printsgf`), the
+//! `goishi-dead` and how the others are judged ([`DeadStones`]), the properties of a loaded record (written back by `printsgf`), the
 //! player of `genmove`, and whether file commands are allowed. [`Engine::run`] looks the
 //! command up in the table, checks its arity and runs its handler under a panic guard.
 //!
@@ -15,7 +15,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use goishi::{Color, GameResult, Geometry, Margin, Move, Point, Position, Rules, Setup, Turn};
-use goishi_play::{Player, RandomPlayer};
+use goishi_play::{estimate_dead_dyn, DeadConfig, Player, RandomPlayer};
 use goishi_sgf::Extras;
 
 use super::args::shorten;
@@ -40,6 +40,26 @@ pub enum FileAccess {
     Off,
 }
 
+/// How the engine judges the dead stones of a count when none are marked with `goishi-dead`
+/// (`goishi gtp --dead`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum DeadStones {
+    /// In Go, estimate them (`goishi_play::estimate_dead`: Benson's algorithm, seki, then the
+    /// ownership of random playouts seeded with the engine's seed); in the other families
+    /// nothing is dead.
+    #[default]
+    Estimate,
+    /// Every stone on the board is alive: the plain Tromp-Taylor count.
+    None,
+}
+
+/// The status of the stones for a count: the dead ones and those in seki, sorted.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(in crate::gtp) struct Statuses {
+    pub dead: Vec<Point>,
+    pub seki: Vec<Point>,
+}
+
 /// A game the running command replaced, kept until the command ends.
 #[derive(Debug)]
 struct Replaced {
@@ -62,6 +82,8 @@ pub struct Engine {
     pub(in crate::gtp) scratch: Vec<Move>,
     pub(in crate::gtp) quit: bool,
     pub(in crate::gtp) files: FileAccess,
+    dead_stones: DeadStones,
+    seed: u64,
     replaced: Option<Replaced>,
 }
 
@@ -87,8 +109,21 @@ impl Engine {
             scratch: Vec::new(),
             quit: false,
             files: FileAccess::ReadWrite,
+            dead_stones: DeadStones::Estimate,
+            seed,
             replaced: None,
         })
+    }
+
+    /// Chooses how the dead stones of a count are judged when none are marked
+    /// (`goishi gtp --dead`; [`DeadStones::Estimate`] by default).
+    pub fn set_dead_stones(&mut self, mode: DeadStones) {
+        self.dead_stones = mode;
+    }
+
+    /// How the dead stones of a count are judged when none are marked.
+    pub fn dead_stones(&self) -> DeadStones {
+        self.dead_stones
     }
 
     /// Allows or forbids the commands that read or write files (`loadsgf`, `printsgf
@@ -310,8 +345,35 @@ impl Engine {
         Ok(())
     }
 
-    /// The result of a finished game: when it ended by counting, the count with the marked
-    /// dead stones (what `final_score` answers); `None` while the game goes on.
+    /// The dead stones and the stones in seki of a count: those marked with `goishi-dead`
+    /// if any (then no seki), none with `--dead none`, else the estimate (in Go; nothing is
+    /// dead in the other families).
+    pub(in crate::gtp) fn statuses(&self) -> Statuses {
+        if !self.dead.is_empty() || self.dead_stones == DeadStones::None {
+            return Statuses {
+                dead: self.dead.clone(),
+                seki: Vec::new(),
+            };
+        }
+        let config = DeadConfig {
+            seed: self.seed,
+            ..DeadConfig::default()
+        };
+        let judgement = estimate_dead_dyn(self.position.as_ref(), &config);
+        Statuses {
+            dead: judgement.dead_points(),
+            seki: judgement.seki_points(),
+        }
+    }
+
+    /// The count of the game as it stands with the dead stones of [`Engine::statuses`].
+    pub(in crate::gtp) fn count(&self) -> GameResult {
+        self.position.score(&self.statuses().dead).result()
+    }
+
+    /// The result of a finished game: when it ended by counting, the count with the dead
+    /// stones of [`Engine::statuses`] (what `final_score` answers); `None` while the game
+    /// goes on.
     pub(in crate::gtp) fn result(&self) -> Option<GameResult> {
         let outcome = self.position.outcome()?;
         Some(match outcome {
@@ -320,7 +382,7 @@ impl Engine {
                 margin: Margin::Resign | Margin::Goal,
                 ..
             } => outcome,
-            _ => self.position.score(&self.dead).result(),
+            _ => self.count(),
         })
     }
 

@@ -5,7 +5,7 @@
 //! - [`commands`]: the command table (name, usage, argument count, handler), the arity
 //!   check, and `list_commands`;
 //! - [`engine`]: the engine state ([`Engine`]: the rules, the board size, the game, the
-//!   marked dead stones, the record's properties, the player) and the one way a command
+//!   marked dead stones and how the others are judged, the record's properties, the player) and the one way a command
 //!   runs ([`Engine::run`]: the table, then the handler under a panic guard that clones
 //!   nothing);
 //! - [`args`]: parsing the arguments of commands (colours, counts, times) and writing
@@ -24,7 +24,7 @@ pub mod framing;
 mod handlers;
 
 pub use commands::command_names;
-pub use engine::{Answer, Engine, FileAccess};
+pub use engine::{Answer, DeadStones, Engine, FileAccess};
 pub use framing::{format_response, preprocess, read_line, serve, MAX_LINE};
 
 #[cfg(test)]

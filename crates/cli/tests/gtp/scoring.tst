@@ -86,15 +86,16 @@ boardsize 5
 48 final_score
 #? [W\+R]
 
-# A finished game with stones marked dead: the final result and the SGF's RE are the count
-# with the marks, as final_score answers.
+# A finished game: the final result is the count with the dead stones the engine estimates
+# (F4 and G7, inside White's area); with stones marked dead, the count with the marks. The
+# SGF's RE is the same count, as final_score answers.
 50 goishi-rules go/japanese:tax=none
 51 boardsize 7
 52 set_position b C1 b C2 b C3 b C4 b C5 b C6 b C7 w E1 w E2 w E3 w E4 w E5 w E6 w E7 b F4 w F7 b G7
 53 play w pass
 54 play b pass
 55 gogui-rules_final_result
-#? [B\+7\.5]
+#? [W\+7\.5]
 56 goishi-dead F4 G7
 57 final_score
 #? [W\+7\.5]

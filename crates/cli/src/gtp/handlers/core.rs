@@ -282,9 +282,7 @@ impl Engine {
     /// The score of the position with the marked dead stones; a game that ended otherwise than
     /// by counting (resignation, a goal reached, no result) answers its outcome.
     pub(in crate::gtp) fn final_score(&mut self, _: &[&str]) -> Answer {
-        let result = self
-            .result()
-            .unwrap_or_else(|| self.position.score(&self.dead).result());
+        let result = self.result().unwrap_or_else(|| self.count());
         Ok(result.to_string())
     }
 
@@ -315,26 +313,33 @@ impl Engine {
     }
 
     pub(in crate::gtp) fn final_status_list(&mut self, a: &[&str]) -> Answer {
-        match a[0] {
-            "dead" => {
-                let dead = self.dead.clone();
-                Ok(self.chain_lines(&dead))
+        let wanted = match a[0] {
+            "dead" | "alive" | "seki" => a[0],
+            other => {
+                return Err(format!(
+                    "syntax error: invalid status {:?}; expected alive, dead or seki",
+                    shorten(other)
+                ))
             }
-            "alive" => {
+        };
+        let statuses = self.statuses();
+        let stones: Vec<Point> = match wanted {
+            "dead" => statuses.dead,
+            "seki" => statuses.seki,
+            _ => {
                 let board = self.position.board();
-                let alive: Vec<Point> = board
+                board
                     .geometry()
                     .points()
-                    .filter(|p| board.get(*p).is_some() && !self.dead.contains(p))
-                    .collect();
-                Ok(self.chain_lines(&alive))
+                    .filter(|p| {
+                        board.get(*p).is_some()
+                            && !statuses.dead.contains(p)
+                            && !statuses.seki.contains(p)
+                    })
+                    .collect()
             }
-            "seki" => Ok(String::new()),
-            other => Err(format!(
-                "syntax error: invalid status {:?}; expected alive, dead or seki",
-                shorten(other)
-            )),
-        }
+        };
+        Ok(self.chain_lines(&stones))
     }
 
     pub(in crate::gtp) fn showboard(&mut self, _: &[&str]) -> Answer {
