@@ -19,8 +19,9 @@ use std::path::{Path, PathBuf};
 use regex::Regex;
 use support::Gtp;
 
-/// The engine's command line in these tests (also the one to give gogui-regress).
-const ENGINE_ARGS: &[&str] = &["--seed", "1"];
+/// The engine's command line in these tests (also the one to give gogui-regress), unless
+/// the file's first line says `# engine: ARGS` (the tree search's files give their budget so).
+const ENGINE_ARGS: &[&str] = &["--seed", "1", "--player", "random"];
 
 struct Pending {
     line: usize,
@@ -90,7 +91,15 @@ fn run_file(path: &Path, failures: &mut Vec<String>) -> usize {
         |f| f.to_string_lossy().into_owned(),
     );
     let text = std::fs::read_to_string(path).expect("read test file");
-    let mut engine = Gtp::goishi(ENGINE_ARGS, path.parent());
+    let args: Vec<&str> = match text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("# engine:"))
+    {
+        Some(args) => args.split_whitespace().collect(),
+        None => ENGINE_ARGS.to_vec(),
+    };
+    let mut engine = Gtp::goishi(&args, path.parent());
     let mut pending: Option<Pending> = None;
     let mut tests = 0;
     let finish = |p: Option<Pending>, failures: &mut Vec<String>| {
