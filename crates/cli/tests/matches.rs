@@ -61,7 +61,11 @@ fn goishi_against_itself_ends_every_game_and_every_record_replays() {
         assert!(out.contains("errors: 0"), "{out}");
         let games: Vec<&str> = out
             .lines()
-            .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+            .filter(|l| {
+                let mut words = l.split_whitespace();
+                words.next().is_some_and(|w| w.parse::<usize>().is_ok())
+                    && matches!(words.next(), Some("A" | "B"))
+            })
             .collect();
         assert_eq!(games.len(), 4, "{out}");
         for g in &games {

@@ -317,6 +317,12 @@ fn run_game(
             answer.trim().to_ascii_lowercase()
         };
         if mv == "resign" {
+            // The referee records it (for its result and the record's RE); a referee that
+            // does not take resignations as moves just does not.
+            let _ = referee.send(
+                &format!("play {} resign", color_name(color)),
+                COMMAND_TIMEOUT,
+            );
             report.moves += 1;
             let winner = color.opponent();
             report.result = format!("{}+R", winner.letter());

@@ -85,10 +85,10 @@ play w pass
 # A record that ends with passes after the end loads, and printsgf writes them back.
 40 loadsgf sgf/after-end.sgf
 41 move_history
-#? [white pass\nblack pass\nblack A2\nwhite A1\nblack B1]
+#? [black pass\nwhite pass\nblack A2\nwhite A1\nblack B1]
 
 42 printsgf
-#? [.*;B\[ae\];W\[\];B\[\]\s*\)]
+#? [.*;B\[ad\];W\[\];B\[\]\s*\)]
 
 43 undo
 44 undo

@@ -101,10 +101,12 @@ pub(crate) fn kgs_time_settings(e: &mut Engine, a: &[&str]) -> Answer {
                 stones: v[2].min(u64::from(u32::MAX)) as u32,
             }
         }
-        other => return Err(format!(
+        other => {
+            return Err(format!(
             "syntax error: invalid time system {:?}; expected none, absolute, byoyomi or canadian",
             shorten(other)
-        )),
+        ))
+        }
     };
     e.clock = Clock::new(control);
     Ok(String::new())
