@@ -85,6 +85,13 @@ fuzz_target!(|data: &[u8]| {
     }
     let rules = Rules::parse("go/chinese").expect("go/chinese is registered");
     let mut engine = Engine::new(rules, Some((9, 9)), 1).expect("a 9x9 go/chinese engine");
+    // The random player: a search per genmove would slow the fuzzer down a thousandfold.
+    engine
+        .set_player(gtp::PlayerOptions {
+            kind: gtp::PlayerKind::Random,
+            ..gtp::PlayerOptions::new(1)
+        })
+        .expect("the random player");
     // No file is ever read or written, whatever the input (the lines are filtered too).
     engine.set_file_access(goishi_cli::gtp::FileAccess::Off);
     let mut out = Vec::new();

@@ -6,7 +6,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use goishi::{Color, Move};
-use goishi_cli::gtp::Engine;
+use goishi_cli::gtp::{Engine, PlayerKind, PlayerOptions};
 
 /// A 19x19 game of 120 moves (the random player, seeded) and a point empty in it.
 fn mid_game() -> (Engine, String, Move) {
@@ -14,6 +14,12 @@ fn mid_game() -> (Engine, String, Move) {
         .parse_rules("go/chinese")
         .expect("registered");
     let mut engine = Engine::new(rules, Some((19, 19)), 7).expect("an engine");
+    engine
+        .set_player(PlayerOptions {
+            kind: PlayerKind::Random,
+            ..PlayerOptions::new(7)
+        })
+        .expect("the random player");
     for i in 0..120 {
         let color = if i % 2 == 0 { "b" } else { "w" };
         engine.run("genmove", &[color]).expect("a move");

@@ -66,6 +66,8 @@ enum Command {
         /// stone alive, the plain Tromp-Taylor count).
         #[arg(long, value_enum, default_value_t = crate::gtp::DeadStones::Estimate)]
         dead: crate::gtp::DeadStones,
+        #[command(flatten)]
+        player: PlayerArgs,
     },
     /// Replay SGF records under their rules and report the first illegal move or the final
     /// position and result of each.
@@ -101,6 +103,48 @@ enum Command {
         #[arg(long, value_name = "FILE.sgf")]
         out: Option<PathBuf>,
     },
+    /// Play two GTP engines against each other under a referee, as gogui-twogtp does: the
+    /// records and a results table.
+    Match {
+        /// The command of the engine that plays Black (in the first game with --alternate).
+        #[arg(long, value_name = "CMD")]
+        black: String,
+        /// The command of the engine that plays White.
+        #[arg(long, value_name = "CMD")]
+        white: String,
+        /// The referee's command; default goishi's own GTP engine under --rules, in this
+        /// process.
+        #[arg(long, value_name = "CMD")]
+        referee: Option<String>,
+        /// How many games.
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        games: usize,
+        /// The board size: N or WxH; default the variant's.
+        #[arg(long, value_name = "N|WxH", value_parser = size_arg)]
+        size: Option<(u32, u32)>,
+        /// The referee's rules (a variant id or alias, with overrides); default go/chinese.
+        #[arg(long, value_name = "RULES")]
+        rules: Option<String>,
+        /// Swap colours every other game.
+        #[arg(long)]
+        alternate: bool,
+        /// Write each game's record to DIR/game-NNN.sgf.
+        #[arg(long, value_name = "DIR")]
+        sgf_dir: Option<PathBuf>,
+        /// Komi, sent to the engines and the referee.
+        #[arg(long, value_name = "KOMI", allow_hyphen_values = true)]
+        komi: Option<String>,
+        /// Seconds a move, sent as time_settings 0 SECONDS 1.
+        #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=86_400))]
+        time: Option<u64>,
+        /// Random legal moves at the start of each game (so that deterministic engines play
+        /// different games).
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        openings: usize,
+        /// The seed of the opening moves; default 0.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
     /// Show the position of an SGF record as a text diagram.
     Show {
         /// The SGF file.
@@ -113,6 +157,67 @@ enum Command {
         #[arg(long, value_name = "RULES")]
         rules: Option<String>,
     },
+}
+
+/// The player of `genmove` (`goishi gtp`).
+#[derive(Debug, clap::Args)]
+struct PlayerArgs {
+    /// Who answers genmove: mcts (tree search, the default) or random.
+    #[arg(long, value_name = "mcts|random", default_value = "mcts", value_parser = player_kind)]
+    player: crate::gtp::PlayerKind,
+    /// At most N playouts a move (with --time: whichever comes first); default 10,000 or 1 s.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    playouts: Option<u32>,
+    /// At most SECONDS a move (a time_settings clock lowers it further).
+    #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_hyphen_values = true)]
+    time: Option<std::time::Duration>,
+    /// Search threads on one tree.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
+    /// Resign when the best move's win rate is below X (0 never resigns).
+    #[arg(
+        long,
+        value_name = "X",
+        default_value_t = 0.05,
+        allow_hyphen_values = true
+    )]
+    resign: f64,
+}
+
+fn player_kind(text: &str) -> Result<crate::gtp::PlayerKind, String> {
+    match text {
+        "mcts" => Ok(crate::gtp::PlayerKind::Mcts),
+        "random" => Ok(crate::gtp::PlayerKind::Random),
+        _ => Err("expected mcts or random".to_owned()),
+    }
+}
+
+/// The most seconds a move may be given (a day).
+const MAX_SECONDS: f64 = 86_400.0;
+
+/// A time in seconds: a number above 0 and at most a day.
+pub(crate) fn seconds(text: &str) -> Result<std::time::Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= MAX_SECONDS => {
+            Ok(std::time::Duration::from_secs_f64(s))
+        }
+        _ => Err(format!(
+            "expected a number of seconds above 0 and at most {MAX_SECONDS}"
+        )),
+    }
+}
+
+impl PlayerArgs {
+    fn options(&self, seed: u64) -> crate::gtp::PlayerOptions {
+        crate::gtp::PlayerOptions {
+            kind: self.player,
+            playouts: self.playouts,
+            time: self.time,
+            threads: usize::from(self.threads),
+            resign: self.resign,
+            seed,
+        }
+    }
 }
 
 /// Prints a one-line error to standard error.
@@ -198,6 +303,7 @@ fn run_command(args: Vec<OsString>) -> i32 {
             seed,
             no_files,
             dead,
+            player,
         } => {
             let text = rules.as_deref().unwrap_or(DEFAULT_RULES);
             let rules = match parse_rules(text) {
@@ -208,6 +314,9 @@ fn run_command(args: Vec<OsString>) -> i32 {
                 Ok(e) => e,
                 Err(e) => return fail(&format!("--rules/--size: {e}"), EXIT_ERROR),
             };
+            if let Err(e) = engine.set_player(player.options(seed)) {
+                return fail(&format!("--player: {e}"), EXIT_ERROR);
+            }
             if no_files {
                 engine.set_file_access(crate::gtp::FileAccess::Off);
             }
@@ -285,6 +394,47 @@ fn run_command(args: Vec<OsString>) -> i32 {
                 Ok(_) => EXIT_OK,
                 Err(e) => fail(&e, EXIT_ERROR),
             }
+        }
+        Command::Match {
+            black,
+            white,
+            referee,
+            games,
+            size,
+            rules,
+            alternate,
+            sgf_dir,
+            komi,
+            time,
+            openings,
+            seed,
+        } => {
+            let text = rules.as_deref().unwrap_or(DEFAULT_RULES);
+            let mut rules = match parse_rules(text) {
+                Ok(r) => r,
+                Err(e) => return fail(&format!("--rules: {e}"), EXIT_ERROR),
+            };
+            let size = crate::common::take_size(&mut rules)
+                .or(size)
+                .unwrap_or(rules.variant().default_size);
+            let options = crate::matches::MatchOptions {
+                black,
+                white,
+                referee,
+                rules,
+                games,
+                size,
+                komi,
+                time,
+                alternate,
+                openings,
+                seed,
+                sgf_dir,
+                progress: std::io::stderr().is_terminal(),
+            };
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            crate::matches::run(&options, &mut out)
         }
         Command::Show {
             file,

@@ -1,6 +1,6 @@
 //! Helpers shared by the commands: the registry, rules strings, sizes.
 
-use goishi::{parse_size, Registry, Rules, RulesError};
+use goishi::{parse_size, Registry, Rules, RulesError, Topology};
 
 /// The rules used when neither the command line nor a record names any: Chinese rules
 /// (simple ko, suicide forbidden, area scoring), the defaults of GNU Go's ko and suicide
@@ -45,12 +45,22 @@ pub fn take_size(rules: &mut Rules) -> Option<(u32, u32)> {
     size
 }
 
-/// The GoGui game id of a family: `Go`, or the family's name capitalised with spaces and
-/// punctuation removed (`Contact capture` gives `Contactcapture`).
-pub fn game_id(rules: &Rules) -> String {
+/// The GoGui game id of a game of `rules` on a board of `topology`: `Go` for Go on a
+/// square or rectangular board only (GoGui applies its own flat-board Go rules to a program
+/// that answers `Go`), `Gotorus`, `Gohex` or `Gograph` for Go on the other boards, and the
+/// family's name capitalised with spaces and punctuation removed for the other families
+/// (`Contact capture` gives `Contactcapture`): any id but `Go` makes GoGui use goishi as
+/// its rules engine.
+pub fn game_id(rules: &Rules, topology: &Topology) -> String {
     let v = rules.variant();
     if v.family == "go" {
-        return "Go".to_owned();
+        return match topology {
+            Topology::Rect => "Go",
+            Topology::Torus => "Gotorus",
+            Topology::Hex => "Gohex",
+            Topology::Graph => "Gograph",
+        }
+        .to_owned();
     }
     let letters: String = v
         .family_title

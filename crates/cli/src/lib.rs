@@ -1,10 +1,11 @@
 //! The `goishi` command-line tool as a library: the GTP engine, SGF records, replay,
-//! self-play, diagrams and the variant list. `main.rs` is a thin front end over [`run`].
+//! self-play, matches between engines, diagrams and the variant list. `main.rs` is a thin front end over [`run`].
 
 pub mod cli;
 pub mod common;
 pub mod go_ext;
 pub mod gtp;
+pub mod matches;
 pub mod replay;
 pub mod selfplay;
 pub mod show;

@@ -21,6 +21,7 @@ pub fn game_sgf(game: &Game, seed: u64, index: u64) -> Result<String, goishi_sgf
         extras: None,
         result: game.position.outcome().map(|r| r.to_string()),
         comment: Some(comment),
+        after_end: &[],
     };
     write_game(game.position.as_ref(), &options)
 }

@@ -11,7 +11,7 @@
 use std::sync::OnceLock;
 
 use goishi::Rules;
-use goishi_cli::gtp::{self, command_names, Engine, FileAccess};
+use goishi_cli::gtp::{self, command_names, Engine, FileAccess, PlayerKind, PlayerOptions};
 use goishi_hardening::alloc::Counting;
 use goishi_hardening::fuzz::{self, Settings};
 use goishi_hardening::gen;
@@ -117,6 +117,11 @@ pub fn check_engine(engine: &Engine) -> Result<(), String> {
 pub fn gtp(input: &[u8]) -> Result<(), String> {
     let rules = Rules::parse("go/chinese").expect("go/chinese is registered");
     let mut engine = Engine::new(rules, Some((9, 9)), 1)?;
+    // The random player: a search a move would make the fuzz run slow.
+    engine.set_player(PlayerOptions {
+        kind: PlayerKind::Random,
+        ..PlayerOptions::new(1)
+    })?;
     // Never a file written, whatever the input: `printsgf FILE` is switched off, and the
     // lines that would read other files than the target's records are left out.
     engine.set_file_access(FileAccess::ReadOnly);

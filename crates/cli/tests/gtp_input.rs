@@ -153,7 +153,7 @@ fn random_bytes_never_stop_the_engine() {
     eprintln!("random bytes, seed {seed} (GOISHI_FUZZ_SEED)");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let dir = scratch_dir("random");
-    let mut engine = Gtp::goishi(&["--size", "9"], Some(&dir));
+    let mut engine = Gtp::goishi(&["--size", "9", "--player", "random"], Some(&dir));
     let words = [
         "play",
         "genmove",

@@ -1,9 +1,8 @@
 //! Runs the GTP regression files `tests/gtp/*.tst` against the real `goishi gtp`, over its
 //! standard input and output, the way GNU Go's regression scripts and GoGui's
 //! `gogui-regress` run them (so the same files run there too:
-//! `gogui-regress "goishi gtp --seed 1" crates/cli/tests/gtp/*.tst`; the files of a folder
-//! in `OTHER_ARGS` run with that folder's command line: `dead-none/*.tst` with
-//! `goishi gtp --seed 1 --dead none`).
+//! `gogui-regress "goishi gtp --seed 1 --player random" crates/cli/tests/gtp/*.tst`; a file
+//! whose first line is `# engine: ARGS` runs with that command line instead).
 //!
 //! The format: GTP commands, one per line; `#` starts a comment. A command with a numeric
 //! id is a test when the line right after it is `#? [PATTERN]`: the answer (after `=id `) must match
@@ -21,12 +20,9 @@ use std::path::{Path, PathBuf};
 use regex::Regex;
 use support::Gtp;
 
-/// The engine's command line in these tests (also the one to give gogui-regress).
-const ENGINE_ARGS: &[&str] = &["--seed", "1"];
-
-/// The folders of `tests/gtp` whose files run with another command line, and that command
-/// line: `dead-none/` with `--dead none` (every stone alive unless marked).
-const OTHER_ARGS: &[(&str, &[&str])] = &[("dead-none", &["--seed", "1", "--dead", "none"])];
+/// The engine's command line in these tests (also the one to give gogui-regress), unless
+/// the file's first line says `# engine: ARGS` (the tree search's files give their budget so).
+const ENGINE_ARGS: &[&str] = &["--seed", "1", "--player", "random"];
 
 struct Pending {
     line: usize,
@@ -90,13 +86,21 @@ fn check_pattern(
     }
 }
 
-fn run_file(path: &Path, args: &[&str], failures: &mut Vec<String>) -> usize {
+fn run_file(path: &Path, failures: &mut Vec<String>) -> usize {
     let file = path.file_name().map_or_else(
         || path.display().to_string(),
         |f| f.to_string_lossy().into_owned(),
     );
     let text = std::fs::read_to_string(path).expect("read test file");
-    let mut engine = Gtp::goishi(args, path.parent());
+    let args: Vec<&str> = match text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("# engine:"))
+    {
+        Some(args) => args.split_whitespace().collect(),
+        None => ENGINE_ARGS.to_vec(),
+    };
+    let mut engine = Gtp::goishi(&args, path.parent());
     let mut pending: Option<Pending> = None;
     let mut tests = 0;
     let finish = |p: Option<Pending>, failures: &mut Vec<String>| {
@@ -181,21 +185,15 @@ fn tst_files(dir: &Path) -> Vec<PathBuf> {
 #[test]
 fn gtp_regression_files() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/gtp");
-    let mut runs: Vec<(PathBuf, &[&str])> = tst_files(&dir)
-        .into_iter()
-        .map(|f| (f, ENGINE_ARGS))
-        .collect();
-    for (folder, args) in OTHER_ARGS {
-        runs.extend(tst_files(&dir.join(folder)).into_iter().map(|f| (f, *args)));
-    }
+    let files = tst_files(&dir);
     let mut failures = Vec::new();
     let mut total = 0;
-    for (f, args) in &runs {
-        let n = run_file(f, args, &mut failures);
+    for f in &files {
+        let n = run_file(f, &mut failures);
         assert!(n > 0, "{} has no test", f.display());
         total += n;
     }
-    eprintln!("{} files, {total} tests", runs.len());
+    eprintln!("{} files, {total} tests", files.len());
     assert!(
         failures.is_empty(),
         "{} failure(s):\n{}",

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use goishi::{Geometry, Point, Rules};
-use goishi_cli::gtp::{self, Engine};
+use goishi_cli::gtp::{self, Engine, PlayerKind, PlayerOptions};
 use goishi_hardening::alloc::Counting;
 use goishi_hardening::bounds::{measured, within};
 use goishi_hardening::slow;
@@ -111,6 +111,13 @@ fn a_million_gtp_commands_with_undo() {
     let input = gtp_session(commands, 11);
     let (tally, time, peak) = measured(|| {
         let mut engine = Engine::new(rules("go/chinese"), Some((19, 19)), 3).unwrap();
+        // The random player: this measures the engine, not the search.
+        engine
+            .set_player(PlayerOptions {
+                kind: PlayerKind::Random,
+                ..PlayerOptions::new(3)
+            })
+            .unwrap();
         let mut tally = Tally::default();
         gtp::serve(&mut engine, &input[..], &mut tally).unwrap();
         assert_eq!(

@@ -133,7 +133,7 @@ pub fn sgf(input: &[u8]) -> Result<(), String> {
         return Ok(());
     };
     for record in records.into_iter().flatten() {
-        let position = match record.replay(usize::MAX) {
+        let (position, after_end) = match record.replay_game(usize::MAX) {
             Ok(p) => p,
             Err(sgf::ReplayError::Setup(_)) => continue,
             Err(sgf::ReplayError::Illegal(e)) => {
@@ -159,16 +159,18 @@ pub fn sgf(input: &[u8]) -> Result<(), String> {
             position.as_ref(),
             &WriteOptions {
                 extras: Some(&record.extras),
+                after_end: &after_end,
                 ..WriteOptions::default()
             },
         )
         .map_err(|e| format!("the replayed game cannot be written: {e}"))?;
         let back = sgf::parse_record(&written, &choice)
             .map_err(|e| format!("the written record does not read: {e}\n{written}"))?;
-        let again = back
-            .replay(usize::MAX)
+        let (again, again_after_end) = back
+            .replay_game(usize::MAX)
             .map_err(|e| format!("the written record does not replay: {e}\n{written}"))?;
         if again.board() != position.board()
+            || again_after_end != after_end
             || again.history() != position.history()
             || again.rules() != position.rules()
             || again.setup() != position.setup()

@@ -134,8 +134,15 @@ impl Record {
     }
 
     /// Plays the first `count` moves (all of them when `count` is larger) on `position`,
-    /// which must be at the record's setup.
-    pub fn play(&self, position: &mut dyn Position, count: usize) -> Result<(), IllegalRecordMove> {
+    /// which must be at the record's setup. A pass after the end of the game is accepted and
+    /// changes nothing (go-rules.md section 4: game controllers forward one, and the records
+    /// they write end with it); the colours of such passes are returned, in order.
+    pub fn play(
+        &self,
+        position: &mut dyn Position,
+        count: usize,
+    ) -> Result<Vec<Color>, IllegalRecordMove> {
+        let mut after_end = Vec::new();
         for (i, m) in self.moves.iter().take(count).enumerate() {
             let illegal =
                 |reason: IllegalMove, vertex: Option<String>, detail: String| IllegalRecordMove {
@@ -150,23 +157,39 @@ impl Record {
                 Err(why) => {
                     return Err(illegal(IllegalMove::OffBoard, None, why.to_string()));
                 }
+                Ok(Move::Pass) if position.is_over() => after_end.push(m.color),
                 Ok(mv) => {
                     let vertex = mv.name(position.geometry());
+                    if !after_end.is_empty() {
+                        // Only passes follow a pass after the end.
+                        let reason = IllegalMove::GameOver;
+                        return Err(illegal(reason, Some(vertex), reason.name().to_owned()));
+                    }
                     if let Err(PlayError { reason, .. }) = position.play_as(m.color, *mv) {
                         return Err(illegal(reason, Some(vertex), reason.name().to_owned()));
                     }
                 }
             }
         }
-        Ok(())
+        Ok(after_end)
     }
 
     /// The position after the first `count` moves.
     pub fn replay(&self, count: usize) -> Result<Box<dyn Position>, ReplayError> {
+        self.replay_game(count).map(|(position, _)| position)
+    }
+
+    /// The position after the first `count` moves, and the colours of the passes among them
+    /// that came after the end of the game (see [`Record::play`]).
+    pub fn replay_game(
+        &self,
+        count: usize,
+    ) -> Result<(Box<dyn Position>, Vec<Color>), ReplayError> {
         let mut position = self.start().map_err(ReplayError::Setup)?;
-        self.play(position.as_mut(), count)
+        let after_end = self
+            .play(position.as_mut(), count)
             .map_err(ReplayError::Illegal)?;
-        Ok(position)
+        Ok((position, after_end))
     }
 }
 

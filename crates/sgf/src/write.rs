@@ -22,6 +22,10 @@ pub struct WriteOptions<'a> {
     pub result: Option<String>,
     /// A game comment (`GC`) for the root.
     pub comment: Option<String>,
+    /// Passes played after the end of the game, in order (game controllers forward a pass
+    /// after the end: go-rules.md section 4): written as moves after the game's own, as
+    /// [`Record::replay_game`](crate::Record::replay_game) reads them back.
+    pub after_end: &'a [Color],
 }
 
 /// Converts a point to a parsed SGF point.
@@ -128,8 +132,12 @@ pub fn write_game(
         root.push(point_list(geometry, "AW", &white)?);
     }
     // The nodes after the root: those of the record read while the game follows it, then
-    // the rest of the game.
-    let history = position.history();
+    // the rest of the game, then the passes after its end.
+    let mut history = position.history().to_vec();
+    history.extend(options.after_end.iter().map(|&color| Turn {
+        color,
+        mv: Move::Pass,
+    }));
     let mut nodes: Vec<Vec<Prop>> = Vec::new();
     let mut next = 0usize;
     let mut whole_record = options.extras.is_some();

@@ -439,3 +439,39 @@ fn markup_past_column_z_round_trips_on_wide_boards() {
     assert!(!written.contains(['{', '|', '}', '~']), "{written}");
     assert_round_trip(text);
 }
+
+/// Passes after the end of the game (gogui-twogtp forwards one): read back as such, written
+/// back as the record's last moves, with the node's other properties, and a record whose game
+/// goes on after them is refused.
+#[test]
+fn passes_after_the_end_round_trip() {
+    let text = "(;FF[4]GM[1]SZ[5]RU[capture/atari-go]\n;B[be];W[ae];B[ad];W[]C[forwarded];B[])\n";
+    let record = parse_record(text, &choice()).unwrap();
+    let (position, after_end) = record.replay_game(usize::MAX).unwrap();
+    assert!(position.is_over());
+    assert_eq!(position.history().len(), 3);
+    assert_eq!(after_end, vec![Color::White, Color::Black]);
+    let written = write_game(
+        position.as_ref(),
+        &WriteOptions {
+            extras: Some(&record.extras),
+            after_end: &after_end,
+            ..WriteOptions::default()
+        },
+    )
+    .unwrap();
+    assert!(written.contains(";W[]C[forwarded];B[]"), "{written}");
+    let again = parse_record(&written, &choice()).unwrap();
+    let (_, after_again) = again.replay_game(usize::MAX).unwrap();
+    assert_eq!(after_again, after_end);
+    // Up to move 4: one pass after the end.
+    let (_, first) = record.replay_game(4).unwrap();
+    assert_eq!(first, vec![Color::White]);
+    let on = "(;FF[4]GM[1]SZ[5]RU[capture/atari-go]\n;B[be];W[ae];B[ad];W[];B[cc])\n";
+    let err = parse_record(on, &choice())
+        .unwrap()
+        .replay_game(usize::MAX)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(err, "node 5: move 5 B[cc] (C3) is illegal: game over");
+}

@@ -81,6 +81,13 @@ const COMMANDS: &[Command] = &[
         core::time_settings
     ),
     cmd!("time_left", "COLOR TIME STONES", 3, 3, core::time_left),
+    cmd!(
+        "kgs-time_settings",
+        "none|absolute|byoyomi|canadian [MAIN [PERIOD_TIME PERIODS|STONES]]",
+        1,
+        4,
+        core::kgs_time_settings
+    ),
     // GNU Go's.
     cmd!("is_legal", "COLOR VERTEX", 2, 2, Engine::is_legal),
     cmd!("all_legal", "COLOR", 1, 1, Engine::all_legal),
@@ -131,6 +138,8 @@ const COMMANDS: &[Command] = &[
     cmd!("goishi-rules", "[RULES]", 0, MANY, Engine::goishi_rules),
     cmd!("goishi-variants", "", 0, 0, goishi::variants),
     cmd!("goishi-dead", "[VERTEX...]", 0, MANY, Engine::goishi_dead),
+    cmd!("goishi-ownership", "", 0, 0, Engine::goishi_ownership),
+    cmd!("goishi-top_moves", "", 0, 0, Engine::goishi_top_moves),
 ];
 
 /// The command called `name`.

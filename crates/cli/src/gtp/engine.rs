@@ -15,12 +15,14 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use goishi::{Color, GameResult, Geometry, Margin, Move, Point, Position, Rules, Setup, Turn};
-use goishi_play::{estimate_dead_dyn, DeadConfig, Player, RandomPlayer};
+use goishi_play::{estimate_dead_dyn, DeadConfig};
 use goishi_sgf::Extras;
 
 use super::args::shorten;
+use super::clock::Clock;
 use super::commands::{find_command, Handler};
 use super::framing::format_response;
+use super::player::{GenmovePlayer, PlayerOptions};
 use crate::common::take_size;
 
 /// The answer to a command: `Ok` for `=`, `Err` for `?`.
@@ -68,6 +70,7 @@ struct Replaced {
     position: Box<dyn Position>,
     dead: Vec<Point>,
     extras: Option<Extras>,
+    after_end: Vec<Color>,
 }
 
 /// The GTP engine: the rules, the board size, the game, and the player of `genmove`.
@@ -76,9 +79,14 @@ pub struct Engine {
     pub(in crate::gtp) rules: Rules,
     pub(in crate::gtp) size: (u32, u32),
     pub(in crate::gtp) position: Box<dyn Position>,
-    pub(in crate::gtp) player: RandomPlayer,
+    pub(in crate::gtp) player: GenmovePlayer,
+    pub(in crate::gtp) clock: Clock,
     pub(in crate::gtp) dead: Vec<Point>,
     pub(in crate::gtp) extras: Option<Extras>,
+    /// The passes played after the end of the game (go-rules.md section 4), in order: the
+    /// game itself (its position and history) ended before them; `move_history`, `undo`
+    /// and `printsgf` count them as the record's last moves.
+    pub(in crate::gtp) after_end: Vec<Color>,
     pub(in crate::gtp) scratch: Vec<Move>,
     pub(in crate::gtp) quit: bool,
     pub(in crate::gtp) files: FileAccess,
@@ -89,8 +97,9 @@ pub struct Engine {
 
 impl Engine {
     /// An engine with an empty board of `rules` (whose `size=` wins over `size`; the
-    /// variant's default size when neither gives one), `genmove` seeded with `seed`, file
-    /// commands allowed.
+    /// variant's default size when neither gives one), `genmove` answered by the default
+    /// player (the tree search at its default budget: [`PlayerOptions::new`]) seeded with
+    /// `seed`, file commands allowed.
     pub fn new(rules: Rules, size: Option<(u32, u32)>, seed: u64) -> Result<Engine, String> {
         let mut rules = rules;
         let size = take_size(&mut rules)
@@ -103,9 +112,11 @@ impl Engine {
             rules,
             size,
             position,
-            player: RandomPlayer::new(seed),
+            player: GenmovePlayer::new(PlayerOptions::new(seed))?,
+            clock: Clock::default(),
             dead: Vec::new(),
             extras: None,
+            after_end: Vec::new(),
             scratch: Vec::new(),
             quit: false,
             files: FileAccess::ReadWrite,
@@ -124,6 +135,18 @@ impl Engine {
     /// How the dead stones of a count are judged when none are marked.
     pub fn dead_stones(&self) -> DeadStones {
         self.dead_stones
+    }
+
+    /// Replaces the player of `genmove` (`goishi gtp --player`, `--playouts`...); an error
+    /// names the setting out of range, and changes nothing.
+    pub fn set_player(&mut self, options: PlayerOptions) -> Result<(), String> {
+        self.player = GenmovePlayer::new(options)?;
+        Ok(())
+    }
+
+    /// The settings of the player of `genmove`.
+    pub fn player_options(&self) -> &PlayerOptions {
+        self.player.options()
     }
 
     /// Allows or forbids the commands that read or write files (`loadsgf`, `printsgf
@@ -214,11 +237,12 @@ impl Engine {
                         self.position = old.position;
                         self.dead = old.dead;
                         self.extras = old.extras;
+                        self.after_end = old.after_end;
                     }
                     None => self.rebuild(moves, last),
                 }
                 // A player that follows the game starts afresh from the restored one.
-                Player::<dyn Position>::new_game(&mut self.player);
+                self.player.new_game();
                 Err(format!(
                     "internal error: {name} (a bug in goishi; the command was undone): {message}"
                 ))
@@ -273,11 +297,12 @@ impl Engine {
             position: std::mem::replace(&mut self.position, position),
             dead: std::mem::replace(&mut self.dead, dead),
             extras: std::mem::replace(&mut self.extras, extras),
+            after_end: std::mem::take(&mut self.after_end),
         };
         if self.replaced.is_none() {
             self.replaced = Some(old);
         }
-        Player::<dyn Position>::new_game(&mut self.player);
+        self.player.new_game();
     }
 
     // ---- state changes -------------------------------------------------------------
@@ -290,6 +315,8 @@ impl Engine {
     ) -> Result<(), String> {
         let position = rules.new_game(Some(size)).map_err(|e| e.to_string())?;
         self.replace_game(rules, position, Vec::new(), None);
+        // A new game starts with full clocks under the same time settings.
+        self.clock = Clock::new(self.clock.control());
         Ok(())
     }
 
@@ -325,7 +352,14 @@ impl Engine {
             })?;
         }
         let (dead, extras) = (self.dead.clone(), self.extras.clone());
+        // The passes after the end stay while the game is still over under the new rules.
+        let after_end = if position.is_over() {
+            self.after_end.clone()
+        } else {
+            Vec::new()
+        };
         self.replace_game(rules, position, dead, extras);
+        self.after_end = after_end;
         Ok(())
     }
 

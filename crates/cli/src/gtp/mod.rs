@@ -8,6 +8,8 @@
 //!   marked dead stones and how the others are judged, the record's properties, the player) and the one way a command
 //!   runs ([`Engine::run`]: the table, then the handler under a panic guard that clones
 //!   nothing);
+//! - [`player`]: the player of `genmove` (the tree search, or the random player) and its
+//!   settings; [`clock`]: the session's clock and the time-management rule;
 //! - [`args`]: parsing the arguments of commands (colours, counts, times) and writing
 //!   vertex lists;
 //! - `handlers`: the commands, grouped by the dialect that defines them: GTP's own
@@ -18,14 +20,17 @@
 //! the state, so a command that fails leaves the state as it was.
 
 pub mod args;
+pub mod clock;
 pub mod commands;
 pub mod engine;
 pub mod framing;
 mod handlers;
+pub mod player;
 
 pub use commands::command_names;
 pub use engine::{Answer, DeadStones, Engine, FileAccess};
 pub use framing::{format_response, preprocess, read_line, serve, MAX_LINE};
+pub use player::{PlayerKind, PlayerOptions};
 
 #[cfg(test)]
 mod tests;

@@ -5,10 +5,20 @@ use super::*;
 use goishi::{Color, Move, Point};
 
 use super::engine::{Engine, FileAccess};
+use super::player::{PlayerKind, PlayerOptions};
 
 fn engine(rules: &str, size: u32) -> Engine {
     let rules = crate::common::parse_rules(rules).unwrap();
-    Engine::new(rules, Some((size, size)), 1).unwrap()
+    let mut e = Engine::new(rules, Some((size, size)), 1).unwrap();
+    e.set_player(random_player(1)).unwrap();
+    e
+}
+
+fn random_player(seed: u64) -> PlayerOptions {
+    PlayerOptions {
+        kind: PlayerKind::Random,
+        ..PlayerOptions::new(seed)
+    }
 }
 
 /// Runs a whole session in-process and returns what the engine wrote.
@@ -268,16 +278,87 @@ fn file_commands_can_be_switched_off() {
 
 #[test]
 fn genmove_is_seeded() {
-    let moves = |seed| {
-        let rules = crate::common::parse_rules("go/chinese").unwrap();
-        let mut e = Engine::new(rules, Some((9, 9)), seed).unwrap();
-        (0..20)
-            .map(|i| {
-                e.run("genmove", &[if i % 2 == 0 { "b" } else { "w" }])
-                    .unwrap()
-            })
-            .collect::<Vec<_>>()
+    let search = |seed| PlayerOptions {
+        playouts: Some(100),
+        ..PlayerOptions::new(seed)
     };
-    assert_eq!(moves(5), moves(5));
-    assert_ne!(moves(5), moves(6));
+    for player in [random_player, search] {
+        let moves = |seed| {
+            let rules = crate::common::parse_rules("go/chinese").unwrap();
+            let mut e = Engine::new(rules, Some((9, 9)), seed).unwrap();
+            e.set_player(player(seed)).unwrap();
+            (0..20)
+                .map(|i| {
+                    e.run("genmove", &[if i % 2 == 0 { "b" } else { "w" }])
+                        .unwrap()
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(moves(5), moves(5));
+        assert_ne!(moves(5), moves(6));
+    }
+}
+
+#[test]
+fn the_search_tree_follows_the_game() {
+    let rules = crate::common::parse_rules("go/chinese").unwrap();
+    let mut e = Engine::new(rules, Some((7, 7)), 3).unwrap();
+    e.set_player(PlayerOptions {
+        playouts: Some(300),
+        ..PlayerOptions::new(3)
+    })
+    .unwrap();
+    let reused = |e: &Engine| e.player.last_search().map(|s| s.reused_visits);
+    e.run("genmove", &["b"]).unwrap();
+    assert_eq!(reused(&e), Some(0));
+    // The opponent's move is one the tree has seen: its subtree is kept.
+    let reply = e.player.last_search().unwrap().pv[1];
+    let reply = reply.name(e.geometry());
+    e.run("play", &["w", &reply]).unwrap();
+    e.run("genmove", &["b"]).unwrap();
+    assert!(reused(&e).unwrap() > 0, "{:?}", reused(&e));
+    // undo, clear_board and loadsgf replace the game: the tree is dropped.
+    e.run("undo", &[]).unwrap();
+    assert_eq!(reused(&e), None);
+    e.run("genmove", &["b"]).unwrap();
+    assert_eq!(reused(&e), Some(0));
+    e.run("clear_board", &[]).unwrap();
+    assert_eq!(reused(&e), None);
+}
+
+#[test]
+fn bad_player_settings_are_refused() {
+    let rules = crate::common::parse_rules("go/chinese").unwrap();
+    let mut e = Engine::new(rules, Some((9, 9)), 1).unwrap();
+    let base = PlayerOptions::new(1);
+    for (options, message) in [
+        (
+            PlayerOptions {
+                playouts: Some(0),
+                ..base
+            },
+            "invalid number of playouts 0; expected 1 or more",
+        ),
+        (
+            PlayerOptions {
+                time: Some(std::time::Duration::ZERO),
+                ..base
+            },
+            "invalid time per move 0; expected more than 0 seconds",
+        ),
+        (
+            PlayerOptions { threads: 0, ..base },
+            "invalid number of search threads 0; expected 1 to 256",
+        ),
+        (
+            PlayerOptions {
+                resign: 1.5,
+                ..base
+            },
+            "invalid resignation threshold 1.5; expected a win rate from 0 (never) to below 1",
+        ),
+    ] {
+        assert_eq!(e.set_player(options).unwrap_err(), message);
+    }
+    assert_eq!(*e.player_options(), base);
 }

@@ -1,7 +1,7 @@
 # The dead-stone estimate (goishi gtp --dead estimate, the default): final_score,
 # final_status_list dead|alive|seki, gogui-rules_final_result and printsgf's RE judge the
 # stones of a Go position; stones marked with goishi-dead win over the estimate.
-# (tests/gtp/dead-none/ holds the same positions under --dead none.)
+# (dead-none.tst holds the same positions under --dead none.)
 
 # Black's wall on the D file, White's on the E file; a White stone at B5 in Black's area, a
 # Black one at H5 in White's: both dead. Area scoring: Black 36, White 45 + 7.5.

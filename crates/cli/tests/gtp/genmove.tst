@@ -36,12 +36,16 @@ boardsize 9
 14 genmove w
 #? [pass]
 
-# The game is over after the two passes: genmove still answers pass and changes nothing.
+# The game is over after the two passes: genmove still answers pass, recorded as a pass
+# after the end (the controller forwards it); nothing else changes.
 15 genmove b
 #? [pass]
 
 16 move_history
-#? [white pass\nblack pass]
+#? [black pass\nwhite pass\nblack pass]
+
+17 list_stones black
+#? [B1 C1 A2 B2 C2 A3 B3]
 
 # A 1x1 board: the only point is suicide.
 20 boardsize 1

@@ -71,13 +71,38 @@ boardsize 5
 35 gogui-rules_board_size
 #? [11 hex]
 
+# Go on a hex, torus or graph board is not GoGui's flat-board Go: an id of its own, so that
+# GoGui uses goishi as its rules engine; Go on a square or rectangular board is Go.
+38 gogui-rules_game_id
+#? [Gohex]
+
 36 goishi-rules go/chinese:board=torus
 37 gogui-rules_board_size
 #? [11]
 
+39 gogui-rules_game_id
+#? [Gotorus]
+
+44 goishi-rules go/chinese:board=graph:ring6.txt
+45 gogui-rules_game_id
+#? [Gograph]
+
+46 goishi-rules capture/atari-go:board=torus
+47 gogui-rules_game_id
+#? [Capturego]
+
+48 goishi-rules go/chinese
+49 rectangular_boardsize 7 5
+50 gogui-rules_game_id
+#? [Go]
+
 # The analyze commands GoGui puts in its menu.
 40 gogui-analyze_commands
-#? [(?m)(^(string|plist|none|pstring|hstring)/[^/]+/[a-z_-]+.*$\n?)+]
+#? [(?m)(^(string|plist|none|pstring|hstring|gfx)/[^/]+/[a-z_-]+.*$\n?)+]
 
+# None changes the game (GoGui assumes so): no goishi-rules with an argument.
 41 gogui-analyze_commands
-#? [.*string/Set rules\.\.\./goishi-rules %s.*]
+#? [!.*goishi-rules %s.*]
+
+42 gogui-analyze_commands
+#? [.*gfx/Ownership \(last search\)/goishi-ownership\n.*gfx/Most visited moves \(last search\)/goishi-top_moves.*]

@@ -5,13 +5,13 @@
 
 use std::collections::HashSet;
 
-use goishi::{Board, Color, Move, Point, PointError, Position, Setup, Topology, Turn};
-use goishi_play::Player;
+use goishi::{Board, Color, Move, Point, PointError, Setup, Topology, Turn};
 use goishi_sgf::{self as sgf, RulesChoice, WriteOptions};
 use rand::seq::index::sample;
 
 use crate::common::{is_go, take_size};
 use crate::gtp::args::{parse_color, parse_count, parse_time, shorten, vertex_list};
+use crate::gtp::clock::{Clock, TimeControl};
 use crate::gtp::commands::{command_names, find_command};
 use crate::gtp::engine::{Answer, Engine, FileAccess};
 
@@ -40,19 +40,75 @@ pub(crate) fn quit(e: &mut Engine, _: &[&str]) -> Answer {
     Ok(String::new())
 }
 
-/// Accepted and checked; goishi plays without a clock.
-pub(crate) fn time_settings(_: &mut Engine, a: &[&str]) -> Answer {
-    for x in a {
-        parse_time(x)?;
-    }
+/// Sets the clock (see [`crate::gtp::clock`] for how a move's time is chosen from it).
+pub(crate) fn time_settings(e: &mut Engine, a: &[&str]) -> Answer {
+    let main = parse_time(a[0])?;
+    let time = parse_time(a[1])?;
+    let stones = parse_time(a[2])?;
+    e.clock = Clock::from_gtp(main, time, stones);
     Ok(String::new())
 }
 
-/// Accepted and checked; goishi plays without a clock.
-pub(crate) fn time_left(_: &mut Engine, a: &[&str]) -> Answer {
-    parse_color(a[0])?;
-    parse_time(a[1])?;
-    parse_time(a[2])?;
+/// Sets the time left of a player: in main time when STONES is 0, else in a period.
+pub(crate) fn time_left(e: &mut Engine, a: &[&str]) -> Answer {
+    let color = parse_color(a[0])?;
+    let time = parse_time(a[1])?;
+    let stones = parse_time(a[2])?;
+    e.clock.set_left(color, time, stones);
+    Ok(String::new())
+}
+
+/// KGS's `kgs-time_settings none | absolute MAIN | byoyomi MAIN PERIOD_TIME PERIODS |
+/// canadian MAIN PERIOD_TIME STONES`.
+pub(crate) fn kgs_time_settings(e: &mut Engine, a: &[&str]) -> Answer {
+    let numbers = |n: usize| -> Result<Vec<u64>, String> {
+        if a.len() != n + 1 {
+            return Err(format!(
+                "syntax error: kgs-time_settings {} takes {n} number{} after it, got {}",
+                a[0],
+                if n == 1 { "" } else { "s" },
+                a.len() - 1
+            ));
+        }
+        a[1..].iter().map(|x| parse_time(x)).collect()
+    };
+    let control = match a[0] {
+        "none" => {
+            numbers(0)?;
+            TimeControl::None
+        }
+        "absolute" => TimeControl::Absolute {
+            main: numbers(1)?[0] as f64,
+        },
+        "byoyomi" => {
+            let v = numbers(3)?;
+            TimeControl::Byoyomi {
+                main: v[0] as f64,
+                time: v[1] as f64,
+                periods: v[2].min(u64::from(u32::MAX)) as u32,
+            }
+        }
+        "canadian" => {
+            let v = numbers(3)?;
+            if v[2] == 0 {
+                return Err(
+                    "syntax error: a Canadian period needs 1 or more stones, got 0".to_owned(),
+                );
+            }
+            TimeControl::Canadian {
+                main: v[0] as f64,
+                time: v[1] as f64,
+                stones: v[2].min(u64::from(u32::MAX)) as u32,
+            }
+        }
+        other => {
+            return Err(format!(
+            "syntax error: invalid time system {:?}; expected none, absolute, byoyomi or canadian",
+            shorten(other)
+        ))
+        }
+    };
+    e.clock = Clock::new(control);
     Ok(String::new())
 }
 
@@ -145,21 +201,34 @@ impl Engine {
             }
             Err(e) => return Err(format!("syntax error: {e}")),
         };
+        if mv == Move::Pass && self.position.is_over() {
+            // A pass after the end: recorded, nothing else changes (go-rules.md section 4).
+            self.after_end.push(color);
+            return Ok(String::new());
+        }
         self.position
             .play_as(color, mv)
             .map_err(|e| format!("illegal move: {}", e.reason))?;
         self.dead.clear();
-        Player::<dyn Position>::played(&mut self.player, Turn { color, mv });
+        self.player.played(Turn { color, mv });
         Ok(String::new())
     }
 
     pub(in crate::gtp) fn genmove(&mut self, a: &[&str]) -> Answer {
         let color = parse_color(a[0])?;
         if self.position.is_over() {
-            // Nothing is legal once the game is over: the answer is a pass, not played.
+            // Nothing but a pass is legal once the game is over: the answer is a pass,
+            // recorded as a pass after the end (game controllers forward it).
+            self.after_end.push(color);
             return Ok("pass".to_owned());
         }
-        let mv = self.player.choose(self.position.as_ref(), color);
+        let start = std::time::Instant::now();
+        let board = self.position.board();
+        let stones = (board.count(Color::Black) + board.count(Color::White)) as usize;
+        let empty = self.geometry().num_points().saturating_sub(stones);
+        let budget = self.player.budget(&self.clock, color, empty);
+        let mv = self.player.choose(self.position.as_ref(), color, budget);
+        self.clock.spend(color, start.elapsed());
         match self.position.play_as(color, mv) {
             Ok(_) => {}
             Err(e) => {
@@ -171,17 +240,20 @@ impl Engine {
             }
         }
         self.dead.clear();
-        Player::<dyn Position>::played(&mut self.player, Turn { color, mv });
+        self.player.played(Turn { color, mv });
         Ok(mv.name(self.geometry()))
     }
 
     // ---- common commands -----------------------------------------------------------
 
     pub(in crate::gtp) fn undo(&mut self, _: &[&str]) -> Answer {
+        if self.after_end.pop().is_some() {
+            return Ok(String::new());
+        }
         match self.position.undo() {
             Some(_) => {
                 self.dead.clear();
-                Player::<dyn Position>::new_game(&mut self.player);
+                self.player.new_game();
                 Ok(String::new())
             }
             None => Err("cannot undo: no move has been played".to_owned()),
@@ -247,7 +319,7 @@ impl Engine {
             Some(p) => p,
             None => {
                 let total = self.geometry().num_points();
-                let mut chosen: Vec<Point> = sample(self.player.rng(), total, n as usize)
+                let mut chosen: Vec<Point> = sample(self.player.random.rng(), total, n as usize)
                     .into_iter()
                     .map(Point::new)
                     .collect();
@@ -379,12 +451,13 @@ impl Engine {
         };
         let record = sgf::read_record(path, &choice)
             .map_err(|e| format!("cannot load file {}: {e}", a[0]))?;
-        let position = record
-            .replay(count)
+        let (position, after_end) = record
+            .replay_game(count)
             .map_err(|e| format!("cannot load file {}: {e}", a[0]))?;
         let mut rules = record.setup.rules.clone();
         take_size(&mut rules);
         self.replace_game(rules, position, Vec::new(), Some(record.extras));
+        self.after_end = after_end;
         Ok(String::new())
     }
 
@@ -393,6 +466,7 @@ impl Engine {
             extras: self.extras.as_ref(),
             result: self.result().map(|r| r.to_string()),
             comment: None,
+            after_end: &self.after_end,
         };
         if !a.is_empty() && self.files != FileAccess::ReadWrite {
             return files_off("printsgf FILE", self.files);

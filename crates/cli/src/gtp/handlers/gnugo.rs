@@ -48,10 +48,16 @@ impl Engine {
 
     pub(in crate::gtp) fn move_history(&mut self, _: &[&str]) -> Answer {
         let g = self.geometry();
+        let after_end = self.after_end.iter().map(|&color| goishi::Turn {
+            color,
+            mv: Move::Pass,
+        });
         Ok(self
             .position
             .history()
             .iter()
+            .copied()
+            .chain(after_end)
             .rev()
             .map(|t| format!("{} {}", t.color.name(), t.mv.name(g)))
             .collect::<Vec<_>>()

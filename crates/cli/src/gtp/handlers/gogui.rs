@@ -9,7 +9,6 @@ use crate::gtp::engine::{Answer, Engine};
 /// The analyze commands GoGui offers in its menu (`type/label/command`).
 const ANALYZE_COMMANDS: &[&str] = &[
     "string/Rules/goishi-rules",
-    "string/Set rules.../goishi-rules %s",
     "string/Variants/goishi-variants",
     "plist/Legal moves/all_legal %m",
     "plist/Dead stones/final_status_list dead",
@@ -20,10 +19,12 @@ const ANALYZE_COMMANDS: &[&str] = &[
     "string/KataGo rules/kata-get-rules",
     "string/Move history/move_history",
     "string/Show board/showboard",
+    "gfx/Ownership (last search)/goishi-ownership",
+    "gfx/Most visited moves (last search)/goishi-top_moves",
 ];
 
 pub(crate) fn game_id(e: &mut Engine, _: &[&str]) -> Answer {
-    Ok(family_game_id(&e.rules))
+    Ok(family_game_id(&e.rules, e.geometry().topology()))
 }
 
 pub(crate) fn board(e: &mut Engine, _: &[&str]) -> Answer {

@@ -1,5 +1,9 @@
 //! goishi's own commands: the rules of any variant (`goishi-rules`), the variant list
-//! (`goishi-variants`), and marking dead stones for the score (`goishi-dead`).
+//! (`goishi-variants`), marking dead stones for the score (`goishi-dead`), and what the last
+//! search of `genmove` saw, as GoGui draws it (`goishi-ownership`, `goishi-top_moves`:
+//! read-only, so GoGui's analyze menu lists them).
+
+use goishi::Move;
 
 use crate::common::{parse_rules, take_size};
 use crate::gtp::args::vertex_list;
@@ -45,5 +49,56 @@ impl Engine {
         dead.sort();
         self.dead = dead;
         Ok(vertex_list(self.geometry(), self.dead.iter().copied()))
+    }
+}
+
+/// The most moves `goishi-top_moves` labels.
+const TOP_MOVES: usize = 10;
+
+impl Engine {
+    /// The ownership map of the last search as GoGui's `INFLUENCE` (from -1, White's, to +1,
+    /// Black's, every point); empty before a search of this game.
+    pub(in crate::gtp) fn goishi_ownership(&mut self, _: &[&str]) -> Answer {
+        let Some(search) = self.player.last_search() else {
+            return Ok(String::new());
+        };
+        let g = self.geometry();
+        let values: Vec<String> = g
+            .points()
+            .filter_map(|p| {
+                let v = search.ownership.get(p.index())?;
+                Some(format!("{} {v:.2}", g.point_name(p)))
+            })
+            .collect();
+        Ok(format!("INFLUENCE {}", values.join(" ")))
+    }
+
+    /// The most visited moves of the last search, labelled with their visit counts (GoGui's
+    /// `LABEL`; a pass is named in a `TEXT` line); empty before a search of this game.
+    pub(in crate::gtp) fn goishi_top_moves(&mut self, _: &[&str]) -> Answer {
+        let Some(search) = self.player.last_search() else {
+            return Ok(String::new());
+        };
+        let g = self.geometry();
+        let mut labels = Vec::new();
+        let mut pass = None;
+        for m in search.moves.iter().take(TOP_MOVES) {
+            match m.mv {
+                Move::Place(p) => labels.push(format!("{} {}", g.point_name(p), m.visits)),
+                _ => pass = Some(m.visits),
+            }
+        }
+        let mut out = Vec::new();
+        if !labels.is_empty() {
+            out.push(format!("LABEL {}", labels.join(" ")));
+        }
+        out.push(format!(
+            "TEXT {} playouts, best {} at {:.0}%{}",
+            search.playouts,
+            search.mv.name(g),
+            100.0 * search.win_rate,
+            pass.map_or_else(String::new, |v| format!(", pass {v} visits"))
+        ));
+        Ok(out.join("\n"))
     }
 }

@@ -1,6 +1,7 @@
+# engine: --seed 1 --player random --dead none
 # goishi gtp --dead none: every stone on the board is alive unless marked with goishi-dead
-# (the plain Tromp-Taylor count). Run with "goishi gtp --seed 1 --dead none"
-# (gogui-regress -long "goishi gtp --seed 1 --dead none" dead-none.tst).
+# (the plain Tromp-Taylor count). This file gives that command line on its first line
+# (gogui-regress -long "goishi gtp --seed 1 --player random --dead none" dead-none.tst).
 
 # The position of dead.tst: B5 and H5 stay on the board, the A-C and F-J areas are dame.
 goishi-rules go/chinese

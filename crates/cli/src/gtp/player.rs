@@ -1,0 +1,174 @@
+//! The player of `genmove` ([`GenmovePlayer`]): the Monte Carlo tree search of
+//! `goishi_play` by default, or the random player (`goishi gtp --player random`), with the
+//! settings of the command line ([`PlayerOptions`]) and the session's clock.
+//!
+//! The choice is an enum, not a trait object: the search runs generic over each family's
+//! concrete position type (`MctsPlayer::search_dyn` finds it), with no dynamic dispatch in
+//! its hot path.
+
+use std::time::Duration;
+
+use goishi::{Color, Move, Position, Turn};
+use goishi_play::mcts::{Budget, MctsConfig, MctsPlayer, SearchResult};
+use goishi_play::{Player, RandomPlayer};
+
+use super::clock::Clock;
+
+/// Which player answers `genmove`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PlayerKind {
+    /// Monte Carlo tree search (the default).
+    #[default]
+    Mcts,
+    /// A uniformly random legal move that does not fill one of the mover's own eyes (Go).
+    Random,
+}
+
+/// The player's settings, as `goishi gtp` takes them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayerOptions {
+    /// Which player.
+    pub kind: PlayerKind,
+    /// At most this many playouts a move (`--playouts`).
+    pub playouts: Option<u32>,
+    /// At most this much time a move (`--time`).
+    pub time: Option<Duration>,
+    /// Searcher threads (`--threads`).
+    pub threads: usize,
+    /// The resignation threshold (`--resign`; 0 never resigns).
+    pub resign: f64,
+    /// The seed of both players.
+    pub seed: u64,
+}
+
+impl PlayerOptions {
+    /// The default player with `seed`: the search, with the default budget (1 s or 10,000
+    /// playouts a move, whichever comes first), one thread, resigning below 5%.
+    pub fn new(seed: u64) -> PlayerOptions {
+        let config = MctsConfig::default();
+        PlayerOptions {
+            kind: PlayerKind::Mcts,
+            playouts: None,
+            time: None,
+            threads: config.threads,
+            resign: config.resign_threshold,
+            seed,
+        }
+    }
+
+    /// The budget of a move: the one given, else the default.
+    fn budget(&self) -> Budget {
+        if self.playouts.is_none() && self.time.is_none() {
+            Budget::DEFAULT
+        } else {
+            Budget {
+                playouts: self.playouts,
+                time: self.time,
+            }
+        }
+    }
+}
+
+/// The player of an engine: the random player (always there: `place_free_handicap` draws
+/// from its stream), and the search unless `--player random`.
+#[derive(Debug)]
+pub struct GenmovePlayer {
+    pub(in crate::gtp) random: RandomPlayer,
+    mcts: Option<Box<MctsPlayer>>,
+    options: PlayerOptions,
+    /// Whether the last search belongs to the game being played (not to a replaced one).
+    searched: bool,
+}
+
+impl GenmovePlayer {
+    /// The player of `options`; an error names the setting out of range.
+    pub fn new(options: PlayerOptions) -> Result<GenmovePlayer, String> {
+        if options.playouts == Some(0) {
+            return Err("invalid number of playouts 0; expected 1 or more".to_owned());
+        }
+        if options.time == Some(Duration::ZERO) {
+            return Err("invalid time per move 0; expected more than 0 seconds".to_owned());
+        }
+        let mcts = match options.kind {
+            PlayerKind::Random => None,
+            PlayerKind::Mcts => {
+                let config = MctsConfig {
+                    budget: options.budget(),
+                    threads: options.threads,
+                    seed: options.seed,
+                    resign_threshold: options.resign,
+                    ..MctsConfig::default()
+                };
+                Some(Box::new(
+                    MctsPlayer::new(config).map_err(|e| e.to_string())?,
+                ))
+            }
+        };
+        Ok(GenmovePlayer {
+            random: RandomPlayer::new(options.seed),
+            mcts,
+            options,
+            searched: false,
+        })
+    }
+
+    /// The settings.
+    pub fn options(&self) -> &PlayerOptions {
+        &self.options
+    }
+
+    /// The budget of the next move of `color` under `clock`: the clock's allowance caps the
+    /// time of the budget given; with no budget given, the clock's allowance alone (no
+    /// playout limit) when the game is timed, else the default.
+    pub fn budget(&self, clock: &Clock, color: Color, empty: usize) -> Budget {
+        let given = self.options.playouts.is_some() || self.options.time.is_some();
+        match clock.allowance(color, empty) {
+            None => self.options.budget(),
+            Some(allowed) if given => Budget {
+                playouts: self.options.playouts,
+                time: Some(self.options.time.map_or(allowed, |t| t.min(allowed))),
+            },
+            Some(allowed) => Budget::time(allowed),
+        }
+    }
+
+    /// The move of `color` in `position` (not over) within `budget`.
+    pub fn choose(&mut self, position: &dyn Position, color: Color, budget: Budget) -> Move {
+        match self.mcts.as_mut() {
+            None => Player::<dyn Position>::choose(&mut self.random, position, color),
+            Some(mcts) => {
+                // The budget is checked by construction (it has a limit).
+                if mcts.set_budget(budget).is_err() {
+                    return Player::<dyn Position>::choose(&mut self.random, position, color);
+                }
+                let result = mcts.search_dyn(position, color);
+                self.searched = result.is_ok();
+                result.map_or(Move::Pass, |result| result.mv)
+            }
+        }
+    }
+
+    /// The last search of this game, if the player searches and has searched.
+    pub fn last_search(&self) -> Option<&SearchResult> {
+        self.mcts
+            .as_ref()
+            .filter(|_| self.searched)
+            .and_then(|m| m.last_search())
+    }
+
+    /// A move was played in the game: the search's tree follows it.
+    pub fn played(&mut self, turn: Turn) {
+        if let Some(m) = self.mcts.as_mut() {
+            m.played(turn.color, turn.mv);
+        }
+    }
+
+    /// The game was replaced (a new board, a loaded record, an undo): the tree is dropped.
+    pub fn new_game(&mut self) {
+        Player::<dyn Position>::new_game(&mut self.random);
+        self.searched = false;
+        if let Some(m) = self.mcts.as_mut() {
+            m.clear_tree();
+        }
+    }
+}

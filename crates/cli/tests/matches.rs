@@ -1,0 +1,179 @@
+//! `goishi match` through the real binary (goishi against itself: the random player and a
+//! small tree search), `goishi replay` of records that end with passes after the end of the
+//! game, and the command-line errors of the player's options.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn goishi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_goishi"))
+        .args(args)
+        .output()
+        .expect("run goishi")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("goishi-match-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The "done when": a match of goishi against itself ends every game without an error,
+/// and every record replays.
+#[test]
+fn goishi_against_itself_ends_every_game_and_every_record_replays() {
+    let bin = env!("CARGO_BIN_EXE_goishi");
+    for rules in ["contact/2b", "capture/atari-go"] {
+        let dir = temp_dir(&rules.replace('/', "-"));
+        let random = format!("{bin} gtp --player random --seed 3 --rules {rules}");
+        let search = format!("{bin} gtp --playouts 40 --seed 3 --rules {rules}");
+        let sgf_dir = dir.join("games");
+        let o = goishi(&[
+            "match",
+            "--black",
+            &random,
+            "--white",
+            &search,
+            "--rules",
+            rules,
+            "--size",
+            "7",
+            "--games",
+            "4",
+            "--alternate",
+            "--openings",
+            "2",
+            "--sgf-dir",
+            sgf_dir.to_str().unwrap(),
+        ]);
+        let out = text(&o.stdout);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{rules}: {out}{}",
+            text(&o.stderr)
+        );
+        assert!(out.contains("errors: 0"), "{out}");
+        let games: Vec<&str> = out
+            .lines()
+            .filter(|l| {
+                let mut words = l.split_whitespace();
+                words.next().is_some_and(|w| w.parse::<usize>().is_ok())
+                    && matches!(words.next(), Some("A" | "B"))
+            })
+            .collect();
+        assert_eq!(games.len(), 4, "{out}");
+        for g in &games {
+            // Every game has a result (a winner in these games without draws) and no error.
+            assert!(g.ends_with(" -"), "{g}");
+            assert!(g.contains(" B+") || g.contains(" W+"), "{g}");
+        }
+        // Colours alternate: A is Black in games 1 and 3, White in 2 and 4.
+        assert!(games[0].contains("  A       B  "), "{}", games[0]);
+        assert!(games[1].contains("  B       A  "), "{}", games[1]);
+        let mut records: Vec<PathBuf> = std::fs::read_dir(&sgf_dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        records.sort();
+        assert_eq!(records.len(), 4);
+        let mut args = vec!["replay".to_owned()];
+        args.extend(records.iter().map(|p| p.display().to_string()));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let replay = goishi(&args);
+        let report = text(&replay.stdout);
+        assert_eq!(replay.status.code(), Some(0), "{report}");
+        assert_eq!(report.matches(": ok: ").count(), 4, "{report}");
+        // The records name the players.
+        let first = std::fs::read_to_string(&records[0]).unwrap();
+        assert!(first.contains("PB[goishi "), "{first}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn a_match_with_an_engine_that_cannot_start_says_so() {
+    let o = goishi(&[
+        "match",
+        "--black",
+        "/nonexistent/engine",
+        "--white",
+        "/nonexistent/engine",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(
+        err.starts_with("goishi: black: cannot start \"/nonexistent/engine\""),
+        "{err}"
+    );
+}
+
+/// gogui-twogtp's records end with the pass it forwarded after the end of the game:
+/// they replay; a placement after such a pass does not.
+#[test]
+fn records_ending_with_passes_after_the_end_replay() {
+    let dir = temp_dir("after-end");
+    let good = dir.join("good.sgf");
+    std::fs::write(
+        &good,
+        "(;FF[4]GM[1]SZ[5]RU[capture/atari-go]\n;B[be];W[ae];B[ad];W[];B[])\n",
+    )
+    .unwrap();
+    let o = goishi(&["replay", good.to_str().unwrap()]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(out.contains("game over: B+"), "{out}");
+    let bad = dir.join("bad.sgf");
+    std::fs::write(
+        &bad,
+        "(;FF[4]GM[1]SZ[5]RU[capture/atari-go]\n;B[be];W[ae];B[ad];W[];B[cc])\n",
+    )
+    .unwrap();
+    let o = goishi(&["replay", bad.to_str().unwrap()]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains("move 5 B[cc] (C3) is illegal: game over"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_player_options_are_one_line_errors() {
+    for (args, message) in [
+        (
+            &["gtp", "--playouts", "0"][..],
+            "invalid value '0' for '--playouts <N>'",
+        ),
+        (
+            &["gtp", "--time", "-1"][..],
+            "invalid value '-1' for '--time <SECONDS>': expected a number of seconds above 0 and at most 86400",
+        ),
+        (
+            &["gtp", "--time", "1e9"][..],
+            "expected a number of seconds above 0 and at most 86400",
+        ),
+        (&["gtp", "--threads", "0"][..], "invalid value '0' for '--threads <N>'"),
+        (
+            &["gtp", "--resign", "2"][..],
+            "--player: invalid resignation threshold 2; expected a win rate from 0 (never) to below 1",
+        ),
+        (
+            &["gtp", "--player", "alphago"][..],
+            "invalid value 'alphago' for '--player <mcts|random>': expected mcts or random",
+        ),
+    ] {
+        let o = goishi(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = text(&o.stderr);
+        assert!(err.starts_with("goishi: "), "{err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
