@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
 use goishi::{
-    Color, GameRecord, IllegalMove, Move, PlayError, Point, Position, Rules, BLACK, WHITE,
+    Color, GameRecord, IllegalMove, Move, PlayError, Point, Position, Rules, Score, BLACK, WHITE,
 };
 use goishi_sgf::{Extras, RulesChoice, WriteOptions};
 
@@ -131,6 +131,15 @@ impl PyGame {
             Err(e) => Err(play_error(py, &e)),
         }
     }
+}
+
+/// A score as Python reads it: `{"black": ..., "white": ..., "result": "B+3.5"}`.
+pub(crate) fn score_dict(py: Python<'_>, score: Score) -> PyResult<Bound<'_, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("black", score.black)?;
+    d.set_item("white", score.white)?;
+    d.set_item("result", score.result().to_string())?;
+    Ok(d)
 }
 
 /// `IllegalMoveError` for an engine refusal, with the engine's sentence and reason word.
@@ -386,12 +395,7 @@ impl PyGame {
                 }
             }
         }
-        let score = self.position.score(&points);
-        let d = PyDict::new(py);
-        d.set_item("black", score.black)?;
-        d.set_item("white", score.white)?;
-        d.set_item("result", score.result().to_string())?;
-        Ok(d)
+        score_dict(py, self.position.score(&points))
     }
 
     /// The stones each player has captured: `{"black": ..., "white": ...}`.
