@@ -13,6 +13,7 @@ mod flags;
 mod fuzz;
 mod libfuzzer;
 mod new_variant;
+mod python;
 mod test;
 #[cfg(test)]
 mod tidy;
@@ -25,6 +26,7 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
        cargo xtask docs [--check]
        cargo xtask new-variant --id FAMILY/NAME [--family TITLE] [--crate DIR] [--root DIR] [--dry-run]
        cargo xtask wasm-check [--profile debug|release]
+       cargo xtask python [--ray]
        cargo xtask test [--quick]
 
   conformance   run the conformance suites of every registered variant (or of --variant):
@@ -69,10 +71,17 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
                 read first; needs `rustup target add wasm32-unknown-unknown` and node
     --profile P   one profile: debug or release (default: each in turn)
 
+  python        build the Python package (crates/python) with the pinned maturin in a
+                fresh virtual environment target/python-venv and run its pytest suite
+                (crates/python/tests); the interpreter is $PYTHON or python3
+    --ray         add the pinned Ray to that environment and run crates/python/tests_ray
+                on a local Ray instance
+
   test          every check CI runs, in .ci/run's order, each step printed with the
                 seconds elapsed, stopping at the first failure: fmt --check, clippy -D
                 warnings, the API docs, cargo test --workspace, the facade's feature power
-                set, wasm-check, conformance, docs --check, the scaffold check, the
+                set, wasm-check, conformance, docs --check, the Python package
+                (python, python --ray), the scaffold check, the
                 libFuzzer smoke run (with nightly) and that the working tree is unchanged;
                 installs the wasm32 target (rustup) and cargo-fuzz (with nightly), names
                 what it cannot install (Node.js, GNU Go: apt-get install nodejs gnugo)
@@ -104,6 +113,10 @@ fn main() -> ExitCode {
         },
         Some("wasm-check") => match wasm_check::parse(&args[1..]) {
             Ok(profiles) => wasm_check::run(&profiles),
+            Err(message) => usage_error(&message),
+        },
+        Some("python") => match python::parse(&args[1..]) {
+            Ok(ray) => python::main(ray),
             Err(message) => usage_error(&message),
         },
         Some("test") => match test::parse(&args[1..]) {

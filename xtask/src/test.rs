@@ -1,7 +1,8 @@
 //! `cargo xtask test [--quick]`: every check CI runs, in `.ci/run`'s order, on any machine
 //! with the Rust toolchain: format check, lints, API docs, the workspace tests, the facade's
 //! feature power set, the wasm32 builds in Node.js, the conformance suites, the docs check,
-//! the scaffold check, the libFuzzer smoke run (with nightly) and, last, that none of it
+//! the Python package (`cargo xtask python`, and `--ray` unless quick), the scaffold check,
+//! the libFuzzer smoke run (with nightly) and, last, that none of it
 //! wrote into the working tree.
 //!
 //! It owns the step list ([`plan`]) and its runner; what each step checks lives in the
@@ -190,6 +191,17 @@ pub fn plan(families: &[String], machine: Machine) -> Vec<Step> {
         "cargo xtask docs --check (docs/variants.md and docs/variants/*.md are up to date)",
         cargo("xtask docs --check"),
     ));
+    steps.push(step(
+        "cargo xtask python (the Python package built with the pinned maturin in a fresh \
+         virtual environment under target/, then its pytest suite)",
+        cargo("xtask python"),
+    ));
+    if !machine.quick {
+        steps.push(step(
+            "cargo xtask python --ray (the pinned Ray added, tests_ray on a local Ray instance)",
+            cargo("xtask python --ray"),
+        ));
+    }
     if machine.quick {
         steps.push(step(
             "scaffold check and libFuzzer smoke run SKIPPED (--quick)",
@@ -477,6 +489,9 @@ mod tests {
             "cargo xtask wasm-check (debug and release builds of the facade for wasm32)",
             "cargo xtask conformance",
             "cargo xtask docs --check (docs/variants.md and docs/variants/*.md are up to date)",
+            "cargo xtask python (the Python package built with the pinned maturin in a fresh \
+             virtual environment under target/, then its pytest suite)",
+            "cargo xtask python --ray (the pinned Ray added, tests_ray on a local Ray instance)",
             "GOISHI_SLOW=1 cargo test -p xtask scaffold",
             "cargo install cargo-fuzz --locked --version 0.13.2",
             "cargo xtask fuzz --libfuzzer --seconds 10 (a smoke run of each libFuzzer target)",
@@ -498,9 +513,10 @@ mod tests {
             nightly: true,
             ..Machine::default()
         });
-        assert_eq!(quick.len(), 18);
+        assert_eq!(quick.len(), 19);
         assert!(quick[14].contains("--profile debug"));
-        assert!(quick[17].contains("SKIPPED (--quick)"));
+        assert!(quick[17].starts_with("cargo xtask python ("));
+        assert!(quick[18].contains("SKIPPED (--quick)"));
 
         let stable = titles(Machine::default());
         assert!(stable.last().unwrap().contains("no nightly toolchain"));

@@ -10,10 +10,10 @@
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
 use goishi::{
-    Color, GameRecord, IllegalMove, Move, PlayError, Point, Position, Rules, BLACK, WHITE,
+    Color, GameRecord, IllegalMove, Move, PlayError, Point, Position, Rules, Score, BLACK, WHITE,
 };
 use goishi_sgf::{Extras, RulesChoice, WriteOptions};
 
@@ -55,7 +55,14 @@ impl PyGame {
     /// type is a `TypeError`; an index off the board or a text that names no point is an
     /// `IllegalMoveError` with reason `off board`.
     pub(crate) fn parse_move(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<Move> {
-        let n = self.points();
+        // The hot path first: a Python int (an exact `int`, never `bool`).
+        if mv.is_exact_instance_of::<PyInt>() {
+            return match mv.extract::<i64>() {
+                Ok(index) => self.index_move(py, index),
+                // Beyond 64 bits: off the board all the same.
+                Err(_) => Err(self.off_board(py, &mv.to_string())),
+            };
+        }
         if let Ok(s) = mv.cast::<PyString>() {
             let text = s.to_cow()?;
             return Move::parse(self.position.geometry(), text.trim()).map_err(|e| {
@@ -70,32 +77,43 @@ impl PyGame {
                 )
             });
         }
-        if mv.is_instance_of::<pyo3::types::PyBool>() || mv.is_instance_of::<pyo3::types::PyFloat>()
-        {
+        if mv.is_instance_of::<PyBool>() || mv.is_instance_of::<PyFloat>() {
             return Err(move_type_error(mv));
         }
-        // Any integer, numpy's included (through `__index__`).
-        let Ok(index) = mv
-            .call_method0("__index__")
-            .and_then(|i| i.extract::<i64>())
-        else {
-            return Err(move_type_error(mv));
-        };
+        // Any other integer (numpy's), through `__index__`.
+        match mv.extract::<i64>() {
+            Ok(index) => self.index_move(py, index),
+            Err(_) if mv.call_method0("__index__").is_ok() => {
+                Err(self.off_board(py, &mv.to_string()))
+            }
+            Err(_) => Err(move_type_error(mv)),
+        }
+    }
+
+    /// The move of an action index: a point, or pass for `num_points`.
+    fn index_move(&self, py: Python<'_>, index: i64) -> PyResult<Move> {
+        let n = self.points();
         match usize::try_from(index) {
             Ok(i) if i < n => Ok(Move::Place(Point::new(i))),
             Ok(i) if i == n => Ok(Move::Pass),
-            _ => Err(illegal_move(
-                py,
-                format!(
-                    "illegal move: {} action {index}: {}; an action is a point index from 0 to {} \
-                     or {n} for pass",
-                    self.position.side_to_move().letter(),
-                    IllegalMove::OffBoard,
-                    n - 1
-                ),
-                IllegalMove::OffBoard.name(),
-            )),
+            _ => Err(self.off_board(py, &index.to_string())),
         }
+    }
+
+    /// `IllegalMoveError` for an action index that names no move.
+    fn off_board(&self, py: Python<'_>, index: &str) -> PyErr {
+        let n = self.points();
+        illegal_move(
+            py,
+            format!(
+                "illegal move: {} action {index}: {}; an action is a point index from 0 to {} \
+                 or {n} for pass",
+                self.position.side_to_move().letter(),
+                IllegalMove::OffBoard,
+                n - 1
+            ),
+            IllegalMove::OffBoard.name(),
+        )
     }
 
     /// The action index of a move (`None` for resign, which has none).
@@ -113,6 +131,15 @@ impl PyGame {
             Err(e) => Err(play_error(py, &e)),
         }
     }
+}
+
+/// A score as Python reads it: `{"black": ..., "white": ..., "result": "B+3.5"}`.
+pub(crate) fn score_dict(py: Python<'_>, score: Score) -> PyResult<Bound<'_, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("black", score.black)?;
+    d.set_item("white", score.white)?;
+    d.set_item("result", score.result().to_string())?;
+    Ok(d)
 }
 
 /// `IllegalMoveError` for an engine refusal, with the engine's sentence and reason word.
@@ -149,7 +176,7 @@ pub(crate) fn size_of(size: Option<&Bound<'_, PyAny>>) -> PyResult<Option<(u32, 
         return Ok(None);
     };
     let side = |v: &Bound<'_, PyAny>| -> PyResult<u32> {
-        if v.is_instance_of::<pyo3::types::PyBool>() {
+        if v.is_instance_of::<PyBool>() {
             return Err(bad_size(size));
         }
         let n: i64 = v.extract().map_err(|_| bad_size(size))?;
@@ -226,7 +253,7 @@ impl PyGame {
         self.points() + 1
     }
 
-    /// The board's kind: `rect`, `torus`, `hex` or `graph`.
+    /// The board's kind: `square`, `rectangular`, `torus`, `hex` or `graph`.
     #[getter]
     fn topology(&self) -> &'static str {
         self.position.geometry().topology_name()
@@ -368,12 +395,7 @@ impl PyGame {
                 }
             }
         }
-        let score = self.position.score(&points);
-        let d = PyDict::new(py);
-        d.set_item("black", score.black)?;
-        d.set_item("white", score.white)?;
-        d.set_item("result", score.result().to_string())?;
-        Ok(d)
+        score_dict(py, self.position.score(&points))
     }
 
     /// The stones each player has captured: `{"black": ..., "white": ...}`.

@@ -25,6 +25,7 @@ fn _goishi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::_game_from_record, m)?)?;
     m.add_class::<players::PyMctsPlayer>()?;
     m.add_class::<players::PyRandomPlayer>()?;
+    m.add_function(wrap_pyfunction!(players::estimate_dead, m)?)?;
     // The vectorized environment (crates/env, the `goishi-env` crate) registers its
     // `VectorEnv` class here: `mod vector;` above and `vector::register(m)?;` on this line.
     Ok(())

@@ -1,5 +1,6 @@
 //! `goishi.MctsPlayer` and `goishi.RandomPlayer`: the players of `goishi-play`, each asked
-//! for a move with `player.genmove(game)`. A search runs with the GIL released.
+//! for a move with `player.genmove(game)`; `goishi.estimate_dead(game)`, its dead-stone
+//! judgement. A search runs with the GIL released.
 
 use std::time::Duration;
 
@@ -8,10 +9,12 @@ use pyo3::prelude::*;
 
 use goishi::{IllegalMove, Move, Position};
 use goishi_play::mcts::{Budget, MctsConfig, SearchError};
-use goishi_play::{MctsPlayer, Player, RandomPlayer};
+use goishi_play::{estimate_dead_dyn, DeadConfig, MctsPlayer, Player, RandomPlayer};
+use numpy::PyArray1;
+use pyo3::types::PyDict;
 
 use crate::errors::illegal_move;
-use crate::game::PyGame;
+use crate::game::{score_dict, PyGame};
 
 /// `IllegalMoveError` (reason `game over`) for a move asked in a finished game.
 fn game_over(py: Python<'_>, position: &dyn Position) -> PyErr {
@@ -171,4 +174,62 @@ impl PyRandomPlayer {
     fn __repr__(&self) -> String {
         format!("goishi.RandomPlayer(seed={})", self.seed)
     }
+}
+
+/// The dead stones of `game` as the engine judges them (Benson's pass-alive chains and
+/// territory, seki, then the ownership of `playouts` random playouts; nothing is dead in the
+/// families that are not Go): a dict with `dead` and `seki` (point indices, in point order),
+/// `ownership` (numpy float32 per point, +1 Black, -1 White), `certain` (numpy bool per point:
+/// decided by Benson's algorithm), `playouts` and `score` (`Game.score` with the dead stones
+/// taken off). The playouts run with the GIL released.
+#[pyfunction]
+#[pyo3(signature = (game, playouts = None, seed = None, threshold = 0.0))]
+pub(crate) fn estimate_dead<'py>(
+    py: Python<'py>,
+    game: PyRef<'py, PyGame>,
+    playouts: Option<&Bound<'py, PyAny>>,
+    seed: Option<&Bound<'py, PyAny>>,
+    threshold: f64,
+) -> PyResult<Bound<'py, PyDict>> {
+    let playouts = match playouts.filter(|p| !p.is_none()) {
+        None => DeadConfig::DEFAULT_PLAYOUTS,
+        Some(p) => p.extract::<usize>().map_err(|_| {
+            PyValueError::new_err(format!(
+                "invalid playouts {}; expected a whole number, 0 or more",
+                p.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string())
+            ))
+        })?,
+    };
+    if !(threshold.is_finite() && (-1.0..=1.0).contains(&threshold)) {
+        return Err(PyValueError::new_err(format!(
+            "invalid threshold {threshold}; expected an ownership from -1 to 1"
+        )));
+    }
+    let seed = match seed.filter(|s| !s.is_none()) {
+        None => 0,
+        Some(s) => seed_of(s)?,
+    };
+    let config = DeadConfig {
+        playouts,
+        seed,
+        threshold: threshold as f32,
+    };
+    let position: &dyn Position = game.position.as_ref();
+    let judgement = py.detach(|| estimate_dead_dyn(position, &config));
+    let indices = |points: Vec<goishi::Point>| -> Vec<usize> {
+        points.into_iter().map(|p| p.index()).collect()
+    };
+    let d = PyDict::new(py);
+    d.set_item("dead", indices(judgement.dead_points()))?;
+    d.set_item("seki", indices(judgement.seki_points()))?;
+    d.set_item("ownership", PyArray1::from_slice(py, judgement.ownership()))?;
+    let certain: Vec<bool> = position
+        .geometry()
+        .points()
+        .map(|p| judgement.is_certain(p))
+        .collect();
+    d.set_item("certain", PyArray1::from_vec(py, certain))?;
+    d.set_item("playouts", judgement.playouts())?;
+    d.set_item("score", score_dict(py, judgement.score(position))?)?;
+    Ok(d)
 }

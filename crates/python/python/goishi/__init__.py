@@ -17,6 +17,7 @@ from goishi._goishi import (
     SetupError,
     SgfError,
     __version__,
+    estimate_dead,
     variants,
 )
 
@@ -30,5 +31,6 @@ __all__ = [
     "SetupError",
     "SgfError",
     "__version__",
+    "estimate_dead",
     "variants",
 ]

@@ -91,3 +91,10 @@ class MctsPlayer:
 class RandomPlayer:
     def __init__(self, seed: Optional[int] = None) -> None: ...
     def genmove(self, game: Game) -> str: ...
+
+def estimate_dead(
+    game: Game,
+    playouts: Optional[int] = None,
+    seed: Optional[int] = None,
+    threshold: float = 0.0,
+) -> Dict[str, Any]: ...

@@ -1,0 +1,34 @@
+"""Memory stays bounded when games are created and dropped in a loop."""
+
+import pickle
+
+import goishi
+
+
+def rss_kib():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * 4
+
+
+def churn(rounds):
+    for i in range(rounds):
+        g = goishi.Game("chinese", size=19)
+        for mv in ("D4", "Q16", "pass"):
+            g.play(mv)
+        g.legal_mask()
+        _ = g.board
+        h = pickle.loads(pickle.dumps(g.copy()))
+        h.to_sgf()
+        try:
+            h.play("D4")
+        except goishi.IllegalMoveError:
+            pass
+
+
+def test_creating_and_dropping_games_does_not_grow_memory():
+    churn(300)  # warm up the allocator and numpy's caches
+    before = rss_kib()
+    churn(3000)
+    grown = rss_kib() - before
+    # 3000 leaked 19x19 games would hold tens of megabytes.
+    assert grown < 8 * 1024, f"resident memory grew by {grown} KiB"
