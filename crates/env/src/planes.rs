@@ -1,0 +1,261 @@
+//! The observation: the AlphaGo Zero planes of one environment, written from its stone
+//! history, as bytes (one 0/1 byte per plane and point) or bit-packed.
+//!
+//! An environment keeps, for each point, two words whose bit `k` says whether a black (a
+//! white) stone stood there `k` positions ago ([`push_board`] shifts them once per move).
+//! From them the planes of a point are written in channel order: channel `2k` is the mover's
+//! stone `k` positions ago, channel `2k + 1` the opponent's, and the last channel is 1 when
+//! White is to move. The points follow in point order (row-major from A1 on a grid), each
+//! with its channels together: the `(H, W, C)` layout of pgx and PettingZoo, or `(points, C)`
+//! on a board that is not a rectangle.
+//!
+//! The packed form holds the same bits in the same order, eight a byte, the first in the
+//! most significant bit (`numpy.packbits` on the flattened planes of one environment), the
+//! last byte padded with zeros.
+
+use goishi::{BLACK, WHITE};
+
+/// The longest history the planes keep: one bit of a `u32` a position.
+pub const MAX_HISTORY: usize = 32;
+
+/// Byte `2k` of entry `x` is bit `k` of `x`: eight history bits spread over the even bytes
+/// of sixteen (the mover's planes; the opponent's go to the odd bytes, shifted by one byte).
+const SPREAD: [u128; 256] = {
+    let mut table = [0u128; 256];
+    let mut x = 0;
+    while x < 256 {
+        let mut k = 0;
+        while k < 8 {
+            if x >> k & 1 == 1 {
+                table[x] |= 1 << (16 * k);
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    table
+};
+
+/// Bit `15 - 2k` of entry `x` is bit `k` of `x`: eight history bits at the even channels of
+/// sixteen, the first channel in the most significant bit (packbits order).
+const REVERSE: [u16; 256] = {
+    let mut table = [0u16; 256];
+    let mut x = 0;
+    while x < 256 {
+        let mut k = 0;
+        while k < 8 {
+            if x >> k & 1 == 1 {
+                table[x] |= 1 << (15 - 2 * k);
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    table
+};
+
+/// The planes of an observation of `history` positions: two a position, then the colour.
+pub fn planes(history: usize) -> usize {
+    2 * history + 1
+}
+
+/// The bytes of one environment's observation: one a plane and point, or packed, eight
+/// planes' bits a byte.
+pub fn obs_bytes(points: usize, history: usize, packed: bool) -> usize {
+    let bits = points * planes(history);
+    if packed {
+        bits.div_ceil(8)
+    } else {
+        bits
+    }
+}
+
+/// The mask that keeps the bits of the last `history` positions.
+pub fn keep_mask(history: usize) -> u32 {
+    if history >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << history) - 1
+    }
+}
+
+/// Starts a history at `cells`: the current position only, nothing before it.
+pub fn start_board(cells: &[u8], black: &mut [u32], white: &mut [u32]) {
+    for ((&c, b), w) in cells.iter().zip(black.iter_mut()).zip(white.iter_mut()) {
+        *b = u32::from(c == BLACK);
+        *w = u32::from(c == WHITE);
+    }
+}
+
+/// Adds the position `cells` to the history: every point's words shift by one position,
+/// the oldest beyond `keep` forgotten.
+pub fn push_board(cells: &[u8], black: &mut [u32], white: &mut [u32], keep: u32) {
+    for ((&c, b), w) in cells.iter().zip(black.iter_mut()).zip(white.iter_mut()) {
+        *b = ((*b << 1) | u32::from(c == BLACK)) & keep;
+        *w = ((*w << 1) | u32::from(c == WHITE)) & keep;
+    }
+}
+
+/// Writes the planes as bytes (0 or 1) into `out` (`points x planes(history)` bytes), from
+/// the history words, for the mover `white_to_move` says.
+pub fn write_bytes(
+    out: &mut [u8],
+    black: &[u32],
+    white: &[u32],
+    history: usize,
+    white_to_move: bool,
+) {
+    let channels = planes(history);
+    let (mine, theirs) = if white_to_move {
+        (white, black)
+    } else {
+        (black, white)
+    };
+    let colour = u8::from(white_to_move);
+    for ((chunk, &m), &o) in out.chunks_exact_mut(channels).zip(mine).zip(theirs) {
+        let (stones, last) = chunk.split_at_mut(2 * history);
+        // Eight positions (sixteen channels) at a time.
+        for (j, block) in stones.chunks_mut(16).enumerate() {
+            let m = (m >> (8 * j)) as u8;
+            let o = (o >> (8 * j)) as u8;
+            let bytes = (SPREAD[m as usize] | (SPREAD[o as usize] << 8)).to_le_bytes();
+            block.copy_from_slice(&bytes[..block.len()]);
+        }
+        last[0] = colour;
+    }
+}
+
+/// Appends bits to a byte buffer, the first in the most significant bit.
+struct BitWriter<'a> {
+    out: &'a mut [u8],
+    at: usize,
+    acc: u64,
+    len: u32,
+}
+
+impl BitWriter<'_> {
+    /// Appends the `n` (at most 32) low bits of `value`, its highest first.
+    #[inline]
+    fn push(&mut self, value: u64, n: u32) {
+        self.acc = (self.acc << n) | value;
+        self.len += n;
+        if self.len >= 32 {
+            let rest = self.len - 32;
+            let word = (self.acc >> rest) as u32;
+            self.out[self.at..self.at + 4].copy_from_slice(&word.to_be_bytes());
+            self.at += 4;
+            self.len = rest;
+            self.acc &= (1u64 << rest) - 1;
+        }
+    }
+
+    /// Writes the bits left, padded with zeros to a whole byte.
+    fn finish(mut self) {
+        while self.len > 0 {
+            let take = self.len.min(8);
+            let byte = ((self.acc >> (self.len - take)) << (8 - take)) as u8;
+            self.out[self.at] = byte;
+            self.at += 1;
+            self.len -= take;
+            self.acc &= (1u64 << self.len) - 1;
+        }
+    }
+}
+
+/// Writes the planes bit-packed into `out` (`obs_bytes(points, history, true)` bytes): the
+/// bits [`write_bytes`] would write as bytes, in `numpy.packbits` order.
+pub fn write_packed(
+    out: &mut [u8],
+    black: &[u32],
+    white: &[u32],
+    history: usize,
+    white_to_move: bool,
+) {
+    let (mine, theirs) = if white_to_move {
+        (white, black)
+    } else {
+        (black, white)
+    };
+    let colour = u64::from(white_to_move);
+    let blocks = history.div_ceil(8);
+    let mut writer = BitWriter {
+        out,
+        at: 0,
+        acc: 0,
+        len: 0,
+    };
+    for (&m, &o) in mine.iter().zip(theirs) {
+        for j in 0..blocks {
+            let n = (2 * (history - 8 * j)).min(16) as u32;
+            let m = (m >> (8 * j)) as u8;
+            let o = (o >> (8 * j)) as u8;
+            let bits = REVERSE[m as usize] | (REVERSE[o as usize] >> 1);
+            if j + 1 == blocks {
+                // The last block carries the colour bit with it.
+                writer.push((u64::from(bits >> (16 - n)) << 1) | colour, n + 1);
+            } else {
+                writer.push(u64::from(bits >> (16 - n)), n);
+            }
+        }
+    }
+    writer.finish();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The packbits of a byte plane, written out bit by bit.
+    fn packbits(bytes: &[u8]) -> Vec<u8> {
+        let mut out = vec![0u8; bytes.len().div_ceil(8)];
+        for (i, &b) in bytes.iter().enumerate() {
+            if b != 0 {
+                out[i / 8] |= 0x80 >> (i % 8);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn packed_planes_are_the_packbits_of_the_byte_planes() {
+        // Words with every pattern of bits, on a board of 7 points (17 x 7 bits: padding).
+        let black: Vec<u32> = (0..7u32)
+            .map(|i| 0x9E37_79B9u32.wrapping_mul(i + 1))
+            .collect();
+        let white: Vec<u32> = black.iter().map(|b| !b).collect();
+        for history in [1, 2, 7, 8, 9, 16, 17, 32] {
+            let keep = keep_mask(history);
+            let b: Vec<u32> = black.iter().map(|w| w & keep).collect();
+            let w: Vec<u32> = white.iter().map(|w| w & keep).collect();
+            for white_to_move in [false, true] {
+                let mut bytes = vec![9u8; obs_bytes(7, history, false)];
+                write_bytes(&mut bytes, &b, &w, history, white_to_move);
+                let mut packed = vec![9u8; obs_bytes(7, history, true)];
+                write_packed(&mut packed, &b, &w, history, white_to_move);
+                assert_eq!(packed, packbits(&bytes), "history {history}");
+                // Channel 2k is the mover's bit k, 2k+1 the opponent's, then the colour.
+                let (m, o) = if white_to_move { (&w, &b) } else { (&b, &w) };
+                for p in 0..7 {
+                    let chunk = &bytes[p * planes(history)..(p + 1) * planes(history)];
+                    for k in 0..history {
+                        assert_eq!(u32::from(chunk[2 * k]), m[p] >> k & 1);
+                        assert_eq!(u32::from(chunk[2 * k + 1]), o[p] >> k & 1);
+                    }
+                    assert_eq!(chunk[2 * history], u8::from(white_to_move));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_history_shifts_one_position_a_move() {
+        let mut black = vec![0u32; 3];
+        let mut white = vec![0u32; 3];
+        start_board(&[BLACK, 0, WHITE], &mut black, &mut white);
+        push_board(&[BLACK, WHITE, 0], &mut black, &mut white, keep_mask(2));
+        push_board(&[0, WHITE, 0], &mut black, &mut white, keep_mask(2));
+        // Bit 0 now, bit 1 a position ago; the first position is forgotten (history 2).
+        assert_eq!(black, [0b10, 0, 0]);
+        assert_eq!(white, [0, 0b11, 0]);
+    }
+}
