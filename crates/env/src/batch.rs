@@ -86,8 +86,9 @@ impl<P> Shared<P> {
 pub struct Buffers<'a> {
     /// The observations: `num_envs x obs_bytes` bytes (empty with no observation).
     pub obs: &'a mut [u8],
-    /// The legal actions: `num_envs x num_actions`.
-    pub mask: &'a mut [bool],
+    /// The legal actions: `num_envs x num_actions`, 1 for a legal action, else 0 (numpy's
+    /// `bool` layout).
+    pub mask: &'a mut [u8],
     /// The reward of the player who made the last move.
     pub rewards: &'a mut [f32],
     /// Whether the rules ended the game (or the mover lost by an illegal action).
@@ -277,7 +278,7 @@ impl<P: EnvPosition> Slot<P> {
         &mut self,
         shared: &Shared<P>,
         obs: &mut [u8],
-        mask: &mut [bool],
+        mask: &mut [u8],
         scratch: &mut Vec<Move>,
     ) {
         let position = self.position.as_position();
@@ -291,23 +292,23 @@ impl<P: EnvPosition> Slot<P> {
             }
             ObsKind::None => {}
         }
-        mask.fill(false);
         self.legal.fill(0);
         self.legal_count = 0;
-        if self.done {
-            return;
+        if !self.done {
+            position.legal_moves_as(position.side_to_move(), scratch);
+            for &mv in scratch.iter() {
+                let a = match mv {
+                    Move::Place(p) => p.index(),
+                    Move::Pass => shared.points,
+                    Move::Resign => continue,
+                };
+                if let Some(word) = self.legal.get_mut(a / 64) {
+                    *word |= 1 << (a % 64);
+                    self.legal_count += 1;
+                }
+            }
         }
-        position.legal_moves_as(position.side_to_move(), scratch);
-        for &mv in scratch.iter() {
-            let a = match mv {
-                Move::Place(p) => p.index(),
-                Move::Pass => shared.points,
-                Move::Resign => continue,
-            };
-            mask[a] = true;
-            self.legal[a / 64] |= 1 << (a % 64);
-            self.legal_count += 1;
-        }
+        planes::write_bits(mask, &self.legal);
     }
 
     /// A uniformly random legal action from this environment's stream (pass, ignored, for
@@ -344,7 +345,7 @@ pub(crate) fn stream(seed: u64, index: usize) -> ChaCha8Rng {
 /// One environment's part of the buffers.
 struct Env<'a> {
     obs: &'a mut [u8],
-    mask: &'a mut [bool],
+    mask: &'a mut [u8],
     reward: &'a mut f32,
     termination: &'a mut bool,
     truncation: &'a mut bool,

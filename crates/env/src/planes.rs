@@ -18,23 +18,28 @@ use goishi::{BLACK, WHITE};
 /// The longest history the planes keep: one bit of a `u32` a position.
 pub const MAX_HISTORY: usize = 32;
 
-/// Byte `2k` of entry `x` is bit `k` of `x`: eight history bits spread over the even bytes
-/// of sixteen (the mover's planes; the opponent's go to the odd bytes, shifted by one byte).
-const SPREAD: [u128; 256] = {
+/// Byte `2k + odd` of entry `x` is bit `k` of `x`: eight history bits spread over the even
+/// bytes of sixteen (the mover's planes), or over the odd bytes (the opponent's).
+const fn spread_table(odd: u32) -> [u128; 256] {
     let mut table = [0u128; 256];
     let mut x = 0;
     while x < 256 {
         let mut k = 0;
         while k < 8 {
             if x >> k & 1 == 1 {
-                table[x] |= 1 << (16 * k);
+                table[x] |= 1 << (16 * k + 8 * odd);
             }
             k += 1;
         }
         x += 1;
     }
     table
-};
+}
+
+/// The mover's eight history bits at the even bytes of sixteen.
+const EVEN: [u128; 256] = spread_table(0);
+/// The opponent's eight history bits at the odd bytes of sixteen.
+const ODD: [u128; 256] = spread_table(1);
 
 /// Bit `15 - 2k` of entry `x` is bit `k` of `x`: eight history bits at the even channels of
 /// sixteen, the first channel in the most significant bit (packbits order).
@@ -112,16 +117,67 @@ pub fn write_bytes(
         (black, white)
     };
     let colour = u8::from(white_to_move);
+    if history == 8 {
+        // The usual case (17 planes), in one store of sixteen bytes and one of one.
+        for ((chunk, &m), &o) in out.chunks_exact_mut(17).zip(mine).zip(theirs) {
+            chunk[..16].copy_from_slice(&spread(m, o));
+            chunk[16] = colour;
+        }
+        return;
+    }
+    let full = history / 8;
+    let tail = 2 * (history % 8);
     for ((chunk, &m), &o) in out.chunks_exact_mut(channels).zip(mine).zip(theirs) {
-        let (stones, last) = chunk.split_at_mut(2 * history);
-        // Eight positions (sixteen channels) at a time.
-        for (j, block) in stones.chunks_mut(16).enumerate() {
-            let m = (m >> (8 * j)) as u8;
-            let o = (o >> (8 * j)) as u8;
-            let bytes = (SPREAD[m as usize] | (SPREAD[o as usize] << 8)).to_le_bytes();
-            block.copy_from_slice(&bytes[..block.len()]);
+        // Eight positions (sixteen channels) at a time, in stores of a constant length.
+        let (blocks, rest) = chunk.split_at_mut(16 * full);
+        for (j, block) in blocks.chunks_exact_mut(16).enumerate() {
+            block.copy_from_slice(&spread(m >> (8 * j), o >> (8 * j)));
+        }
+        let (partial, last) = rest.split_at_mut(tail);
+        if tail > 0 {
+            partial.copy_from_slice(&spread(m >> (8 * full), o >> (8 * full))[..tail]);
         }
         last[0] = colour;
+    }
+}
+
+/// The sixteen channel bytes of eight positions: the mover's bits `m` at the even bytes,
+/// the opponent's `o` at the odd ones.
+#[inline(always)]
+fn spread(m: u32, o: u32) -> [u8; 16] {
+    (EVEN[(m & 0xFF) as usize] | ODD[(o & 0xFF) as usize]).to_le_bytes()
+}
+
+/// Byte `k` of entry `x` is bit `k` of `x`.
+const BYTES: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut x = 0;
+    while x < 256 {
+        let mut k = 0;
+        while k < 8 {
+            if x >> k & 1 == 1 {
+                table[x] |= 1 << (8 * k);
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    table
+};
+
+/// Writes bit `i` of `bits` (bit `i % 64` of word `i / 64`) as byte `i` (0 or 1) of `out`,
+/// for every byte of `out`.
+pub fn write_bits(out: &mut [u8], bits: &[u64]) {
+    let done = out.len() / 8;
+    let mut chunks = out.chunks_exact_mut(8);
+    for (i, chunk) in chunks.by_ref().enumerate() {
+        let byte = bits[i / 8] >> (8 * (i % 8)) & 0xFF;
+        chunk.copy_from_slice(&BYTES[byte as usize].to_le_bytes());
+    }
+    let rest = chunks.into_remainder();
+    if !rest.is_empty() {
+        let byte = bits[done / 8] >> (8 * (done % 8)) & 0xFF;
+        rest.copy_from_slice(&BYTES[byte as usize].to_le_bytes()[..rest.len()]);
     }
 }
 
@@ -243,6 +299,22 @@ mod tests {
                     }
                     assert_eq!(chunk[2 * history], u8::from(white_to_move));
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn bits_become_bytes() {
+        let bits = [0x8000_0000_0000_0001u64, 0b101];
+        for len in [0, 1, 7, 8, 63, 64, 65, 67] {
+            let mut out = vec![9u8; len];
+            write_bits(&mut out, &bits);
+            for (i, &b) in out.iter().enumerate() {
+                assert_eq!(
+                    u64::from(b),
+                    bits[i / 64] >> (i % 64) & 1,
+                    "{len}: byte {i}"
+                );
             }
         }
     }

@@ -58,7 +58,7 @@ fn check_against_single_games(config: EnvConfig, steps: usize, label: &str) -> u
             let mask = &out.mask[i * env.num_actions()..(i + 1) * env.num_actions()];
             if r.done {
                 assert!(
-                    mask.iter().all(|&m| !m),
+                    mask.iter().all(|&m| m == 0),
                     "{at}: a finished game has no action"
                 );
             } else {

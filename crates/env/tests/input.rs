@@ -145,7 +145,7 @@ fn the_planes_of_a_position_by_hand() {
     assert_eq!(at(1, 0), [0, 1, 0, 0, 1], "A2: Black's, played now");
     assert_eq!(at(2, 2), [0, 0, 0, 0, 1], "C3: empty");
     // The mask: A1, B1, A2 taken; everything else and pass open.
-    let open: Vec<usize> = (0..26).filter(|&a| out.mask[a]).collect();
+    let open: Vec<usize> = (0..26).filter(|&a| out.mask[a] == 1).collect();
     let expected: Vec<usize> = (0..26).filter(|a| ![0, 1, 5].contains(a)).collect();
     assert_eq!(open, expected);
     // Black to move after W C1: the mover's channels are Black's.

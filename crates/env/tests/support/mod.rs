@@ -10,7 +10,7 @@ use goishi_env::{Buffers, EnvConfig, VecEnv};
 #[derive(Clone, Debug, PartialEq)]
 pub struct Owned {
     pub obs: Vec<u8>,
-    pub mask: Vec<bool>,
+    pub mask: Vec<u8>,
     pub rewards: Vec<f32>,
     pub terminations: Vec<bool>,
     pub truncations: Vec<bool>,
@@ -23,7 +23,7 @@ impl Owned {
         let n = env.num_envs();
         Owned {
             obs: vec![7; n * env.obs_bytes()],
-            mask: vec![true; n * env.num_actions()],
+            mask: vec![7; n * env.num_actions()],
             rewards: vec![9.0; n],
             terminations: vec![true; n],
             truncations: vec![true; n],
@@ -77,16 +77,16 @@ pub fn planes_of(boards: &[Vec<u8>], history: usize, mover: Color) -> Vec<u8> {
     out
 }
 
-/// The legal mask of a position: its legal moves, the points then pass.
-pub fn mask_of(position: &dyn Position) -> Vec<bool> {
+/// The legal mask of a position: its legal moves, the points then pass, 1 for legal.
+pub fn mask_of(position: &dyn Position) -> Vec<u8> {
     let points = position.geometry().num_points();
-    let mut mask = vec![false; points + 1];
+    let mut mask = vec![0; points + 1];
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
     for mv in moves {
         match mv {
-            Move::Place(p) => mask[p.index()] = true,
-            Move::Pass => mask[points] = true,
+            Move::Place(p) => mask[p.index()] = 1,
+            Move::Pass => mask[points] = 1,
             Move::Resign => {}
         }
     }
