@@ -181,43 +181,6 @@ pub fn write_bits(out: &mut [u8], bits: &[u64]) {
     }
 }
 
-/// Appends bits to a byte buffer, the first in the most significant bit.
-struct BitWriter<'a> {
-    out: &'a mut [u8],
-    at: usize,
-    acc: u64,
-    len: u32,
-}
-
-impl BitWriter<'_> {
-    /// Appends the `n` (at most 32) low bits of `value`, its highest first.
-    #[inline]
-    fn push(&mut self, value: u64, n: u32) {
-        self.acc = (self.acc << n) | value;
-        self.len += n;
-        if self.len >= 32 {
-            let rest = self.len - 32;
-            let word = (self.acc >> rest) as u32;
-            self.out[self.at..self.at + 4].copy_from_slice(&word.to_be_bytes());
-            self.at += 4;
-            self.len = rest;
-            self.acc &= (1u64 << rest) - 1;
-        }
-    }
-
-    /// Writes the bits left, padded with zeros to a whole byte.
-    fn finish(mut self) {
-        while self.len > 0 {
-            let take = self.len.min(8);
-            let byte = ((self.acc >> (self.len - take)) << (8 - take)) as u8;
-            self.out[self.at] = byte;
-            self.at += 1;
-            self.len -= take;
-            self.acc &= (1u64 << self.len) - 1;
-        }
-    }
-}
-
 /// Writes the planes bit-packed into `out` (`obs_bytes(points, history, true)` bytes): the
 /// bits [`write_bytes`] would write as bytes, in `numpy.packbits` order.
 pub fn write_packed(
@@ -234,27 +197,62 @@ pub fn write_packed(
     };
     let colour = u64::from(white_to_move);
     let blocks = history.div_ceil(8);
-    let mut writer = BitWriter {
-        out,
-        at: 0,
-        acc: 0,
-        len: 0,
+    // The bits not yet written are the `len` low bits of `acc` (bits above them are stale
+    // and never written); whole 32-bit words go out as soon as they are complete.
+    let mut acc: u64 = 0;
+    let mut len: u32 = 0;
+    let mut at = 0;
+    let mut push = |value: u64, n: u32, out: &mut [u8]| {
+        acc = (acc << n) | value;
+        len += n;
+        if len >= 32 {
+            len -= 32;
+            let word = (acc >> len) as u32;
+            out[at..at + 4].copy_from_slice(&word.to_be_bytes());
+            at += 4;
+        }
     };
-    for (&m, &o) in mine.iter().zip(theirs) {
+    if history == 8 {
+        // The usual case (17 planes): seventeen bits a point, in one push.
+        for (&m, &o) in mine.iter().zip(theirs) {
+            let bits = REVERSE[(m & 0xFF) as usize] | (REVERSE[(o & 0xFF) as usize] >> 1);
+            push((u64::from(bits) << 1) | colour, 17, out);
+        }
+    } else {
+        for (&m, &o) in mine.iter().zip(theirs) {
+            packed_point(m, o, history, blocks, colour, &mut |v, n| push(v, n, out));
+        }
+    }
+    // The last bits, padded with zeros to whole bytes.
+    let rest = (acc << (32 - len)) as u32;
+    let bytes = len.div_ceil(8) as usize;
+    out[at..at + bytes].copy_from_slice(&rest.to_be_bytes()[..bytes]);
+}
+
+/// Pushes the bits of one point (any history): eight positions at a time, the colour bit
+/// with the last block.
+#[inline]
+fn packed_point(
+    m: u32,
+    o: u32,
+    history: usize,
+    blocks: usize,
+    colour: u64,
+    push: &mut impl FnMut(u64, u32),
+) {
+    {
         for j in 0..blocks {
             let n = (2 * (history - 8 * j)).min(16) as u32;
-            let m = (m >> (8 * j)) as u8;
-            let o = (o >> (8 * j)) as u8;
-            let bits = REVERSE[m as usize] | (REVERSE[o as usize] >> 1);
+            let bits = REVERSE[(m >> (8 * j) & 0xFF) as usize]
+                | (REVERSE[(o >> (8 * j) & 0xFF) as usize] >> 1);
             if j + 1 == blocks {
                 // The last block carries the colour bit with it.
-                writer.push((u64::from(bits >> (16 - n)) << 1) | colour, n + 1);
+                push((u64::from(bits >> (16 - n)) << 1) | colour, n + 1);
             } else {
-                writer.push(u64::from(bits >> (16 - n)), n);
+                push(u64::from(bits >> (16 - n)), n);
             }
         }
     }
-    writer.finish();
 }
 
 #[cfg(test)]

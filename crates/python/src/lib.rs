@@ -13,6 +13,7 @@ mod errors;
 mod game;
 mod players;
 mod rules;
+mod vector;
 
 /// The module `goishi._goishi`; `goishi/__init__.py` re-exports its names.
 #[pymodule]
@@ -25,7 +26,7 @@ fn _goishi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::_game_from_record, m)?)?;
     m.add_class::<players::PyMctsPlayer>()?;
     m.add_class::<players::PyRandomPlayer>()?;
-    // The vectorized environment (crates/env, the `goishi-env` crate) registers its
-    // `VectorEnv` class here: `mod vector;` above and `vector::register(m)?;` on this line.
+    // The vectorized environment (crates/env, the `goishi-env` crate).
+    vector::register(m)?;
     Ok(())
 }
