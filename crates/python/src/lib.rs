@@ -13,6 +13,7 @@ mod errors;
 mod game;
 mod players;
 mod rules;
+mod vector;
 
 /// The module `goishi._goishi`; `goishi/__init__.py` re-exports its names.
 #[pymodule]
@@ -26,7 +27,7 @@ fn _goishi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<players::PyMctsPlayer>()?;
     m.add_class::<players::PyRandomPlayer>()?;
     m.add_function(wrap_pyfunction!(players::estimate_dead, m)?)?;
-    // The vectorized environment (crates/env, the `goishi-env` crate) registers its
-    // `VectorEnv` class here: `mod vector;` above and `vector::register(m)?;` on this line.
+    // The vectorized environment (crates/env, the `goishi-env` crate).
+    vector::register(m)?;
     Ok(())
 }

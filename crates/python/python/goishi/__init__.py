@@ -1,10 +1,11 @@
 """goishi: exact rules of Go and Go-like capture games, from a Rust engine.
 
-The game API (``Rules``, ``Game``, the players, SGF in and out) is the Rust extension module
-``goishi._goishi``; the adapters to PettingZoo (``goishi.pettingzoo``) and Ray
-(``goishi.ray``) are pure Python modules over it, imported on demand. Every bad input raises
-one of the typed exceptions below (each a ``ValueError``) with the engine's own message, or a
-``TypeError`` for a value of the wrong type.
+The game API (``Rules``, ``Game``, the players, SGF in and out) and the batched environment
+``VectorEnv`` are the Rust extension module ``goishi._goishi``; the adapters to PettingZoo
+(``goishi.pettingzoo``), Gymnasium (``goishi.gymnasium``) and Ray (``goishi.ray``) are pure
+Python modules over it, imported on demand. Every bad input raises one of the typed
+exceptions below (each a ``ValueError``) with the engine's own message, or a ``TypeError``
+for a value of the wrong type.
 """
 
 from goishi._goishi import (
@@ -16,6 +17,7 @@ from goishi._goishi import (
     RulesError,
     SetupError,
     SgfError,
+    VectorEnv,
     __version__,
     estimate_dead,
     variants,
@@ -30,6 +32,7 @@ __all__ = [
     "RulesError",
     "SetupError",
     "SgfError",
+    "VectorEnv",
     "__version__",
     "estimate_dead",
     "variants",

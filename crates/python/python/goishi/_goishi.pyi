@@ -98,3 +98,56 @@ def estimate_dead(
     seed: Optional[int] = None,
     threshold: float = 0.0,
 ) -> Dict[str, Any]: ...
+
+class VectorEnv:
+    """``num_envs`` games of one variant stepped together in Rust (see docs/python.md)."""
+
+    def __init__(
+        self,
+        rules: Union[str, Rules],
+        size: Union[int, Tuple[int, int], None] = None,
+        num_envs: int = 1,
+        *,
+        history: int = 8,
+        threads: Optional[int] = None,
+        seed: Optional[int] = None,
+        max_moves: Optional[int] = None,
+        illegal: str = "raise",
+        obs: str = "bool",
+        copy: bool = False,
+    ) -> None: ...
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[npt.NDArray[Any], Dict[str, Any]]: ...
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> Tuple[
+        npt.NDArray[Any],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        Dict[str, Any],
+    ]: ...
+    def sample_actions(self) -> npt.NDArray[np.uint32]: ...
+    def game(self, i: int) -> Game: ...
+    def close(self) -> None: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def num_points(self) -> int: ...
+    @property
+    def history(self) -> int: ...
+    @property
+    def planes(self) -> int: ...
+    @property
+    def single_observation_shape(self) -> Tuple[int, ...]: ...
+    @property
+    def obs_kind(self) -> str: ...
+    @property
+    def size(self) -> Tuple[int, int]: ...
+    @property
+    def threads(self) -> int: ...
+    @property
+    def rules(self) -> Rules: ...

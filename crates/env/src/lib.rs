@@ -1,0 +1,496 @@
+//! A batched environment of goishi games for reinforcement learning: `N` games of one
+//! variant, reset and stepped together into buffers the caller allocated once.
+//!
+//! [`VecEnv`] holds the games; [`VecEnv::reset`] and [`VecEnv::step`] write into
+//! [`Buffers`]:
+//!
+//! - the observation, the AlphaGo Zero planes of every environment (see [`planes`]): for
+//!   each point, the mover's stones and the opponent's over the last `history` positions
+//!   (channel `2k` and `2k + 1` are `k` positions ago; positions before the start are
+//!   empty), then a channel of ones when White is to move. On a rectangle the planes of one
+//!   environment have the shape `(H, W, 2 * history + 1)` (row 0 is the row of A1), on a
+//!   torus, hex or graph board `(points, 2 * history + 1)` in point order. One byte (0 or 1)
+//!   a plane and point, or bit-packed in `numpy.packbits` order ([`ObsKind::Packed`]);
+//! - the legal mask, `num_envs x (points + 1)`: every rule of the variant, superko included,
+//!   the points in point order, then pass (all false once an environment is done);
+//! - the rewards: +1, -1 or 0 for the player who made the last move when the rules end the
+//!   game (by the variant's own result), -1 when it loses by an illegal action under
+//!   [`Illegal::Lose`], 0 otherwise (a truncated game included);
+//! - the terminations (the rules ended the game, or an illegal action lost it) and the
+//!   truncations (`max_moves` moves since the reset, 3 x points by default).
+//!
+//! Autoreset follows Gymnasium 1.x's next-step mode: the step that ends a game reports its
+//! final observation, reward and flags; the next step ignores that environment's action,
+//! resets it and reports its first observation with reward 0 and both flags false.
+//!
+//! Every rule is the engine's: the batch is generic over the family's concrete position type
+//! (`GoPosition`, `CapturePosition`, `ContactPosition`, or a boxed `Position` for any other
+//! variant), dispatched once per batch. A step allocates nothing per environment once the
+//! games' buffers have grown (contact capture's reset copies its history table).
+//!
+//! **Threads and seeds.** The environments are split into `threads` runs of consecutive
+//! environments, each stepped by one OS thread (`std::thread::scope`, the calling thread
+//! taking the last run). An environment's step depends on its own state and action only, and
+//! environment `i` draws its random actions ([`VecEnv::sample_actions`]) from its own
+//! stream: ChaCha8 seeded with the seed, on stream `i`. So the same seed and actions give
+//! the same results whatever the number of threads.
+//!
+//! **Bad input.** A configuration that gives no game, zero environments, a batch that would
+//! not fit in memory (checked before anything is allocated), buffers of the wrong length, an
+//! action out of range, or an illegal action under [`Illegal::Raise`]: each is an
+//! [`EnvError`] that names what was wrong, and a step that fails changes no environment (every
+//! action is checked before any is played).
+
+mod batch;
+mod error;
+pub mod planes;
+
+use std::str::FromStr;
+
+use goishi::capture::CapturePosition;
+use goishi::contact::ContactPosition;
+use goishi::go::GoPosition;
+use goishi::{Geometry, Position, Rules};
+
+pub use batch::Buffers;
+use batch::{Scratch, SearchPosition as _, Shared, Slot, Work};
+pub use error::EnvError;
+
+/// What a step does with an illegal action.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Illegal {
+    /// The step fails with [`EnvError::Illegal`], naming the environment; no environment
+    /// changes.
+    #[default]
+    Raise,
+    /// The mover loses that game: reward -1, terminated, the position unchanged (as pgx does).
+    Lose,
+}
+
+impl FromStr for Illegal {
+    type Err = EnvError;
+
+    /// `raise` or `lose`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "raise" => Ok(Illegal::Raise),
+            "lose" => Ok(Illegal::Lose),
+            _ => Err(EnvError::BadIllegalMode(s.to_owned())),
+        }
+    }
+}
+
+/// How the observation is written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ObsKind {
+    /// One byte (0 or 1) a plane and point: numpy's `bool` layout.
+    #[default]
+    Bool,
+    /// Eight planes' bits a byte, in `numpy.packbits` order over one environment's planes.
+    Packed,
+    /// No observation (the mask, rewards and flags only).
+    None,
+}
+
+impl FromStr for ObsKind {
+    type Err = EnvError;
+
+    /// `bool`, `packed` or `none`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "bool" => Ok(ObsKind::Bool),
+            "packed" => Ok(ObsKind::Packed),
+            "none" => Ok(ObsKind::None),
+            _ => Err(EnvError::BadObsKind(s.to_owned())),
+        }
+    }
+}
+
+/// The settings of a batch.
+#[derive(Clone, Debug)]
+pub struct EnvConfig {
+    /// The variant and its options.
+    pub rules: Rules,
+    /// The board size, `(width, height)`; `None` for the rules' `size=` or the variant's
+    /// default.
+    pub size: Option<(u32, u32)>,
+    /// The number of games.
+    pub num_envs: usize,
+    /// The positions the observation keeps (0 is read as 1: the current position only).
+    pub history: usize,
+    /// The OS threads a step uses; 0 for the machine's cores.
+    pub threads: usize,
+    /// The seed of the environments' random streams.
+    pub seed: u64,
+    /// The moves after which a game is truncated; `None` for 3 x the points.
+    pub max_moves: Option<usize>,
+    /// What an illegal action does.
+    pub illegal: Illegal,
+    /// How the observation is written.
+    pub obs: ObsKind,
+    /// The bytes the batch may take; `None` for the memory the system has available.
+    pub memory_limit: Option<u64>,
+}
+
+impl EnvConfig {
+    /// `num_envs` games of `rules` at their default size, history 8, one thread a core,
+    /// seed 0, the default truncation, illegal actions raising, bool planes.
+    pub fn new(rules: Rules, num_envs: usize) -> EnvConfig {
+        EnvConfig {
+            rules,
+            size: None,
+            num_envs,
+            history: 8,
+            threads: 0,
+            seed: 0,
+            max_moves: None,
+            illegal: Illegal::Raise,
+            obs: ObsKind::Bool,
+            memory_limit: None,
+        }
+    }
+}
+
+/// The environments of one position type.
+#[derive(Debug)]
+struct Batch<P> {
+    shared: Shared<P>,
+    slots: Vec<Slot<P>>,
+}
+
+/// The batch, by its family's position type: the one dispatch of a step.
+#[derive(Debug)]
+enum Family {
+    Go(Batch<GoPosition>),
+    Capture(Batch<CapturePosition>),
+    Contact(Batch<ContactPosition>),
+    Other(Batch<Box<dyn Position>>),
+}
+
+/// Runs `$body` with `$batch` bound to the batch, whatever its position type.
+macro_rules! each {
+    ($family:expr, $batch:ident => $body:expr) => {
+        match $family {
+            Family::Go($batch) => $body,
+            Family::Capture($batch) => $body,
+            Family::Contact($batch) => $body,
+            Family::Other($batch) => $body,
+        }
+    };
+}
+
+/// `N` games of one variant, stepped together (see the crate's documentation).
+#[derive(Debug)]
+pub struct VecEnv {
+    family: Family,
+    scratch: Vec<Scratch>,
+    geometry: Geometry,
+    num_envs: usize,
+    history: usize,
+    obs: ObsKind,
+    obs_bytes: usize,
+    reset_done: bool,
+}
+
+/// The bytes the system has available (Linux's `MemAvailable`), else 16 GiB.
+fn available_memory() -> u64 {
+    let from_proc = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find_map(|l| l.strip_prefix("MemAvailable:"))
+                .and_then(|rest| {
+                    rest.trim()
+                        .trim_end_matches("kB")
+                        .trim()
+                        .parse::<u64>()
+                        .ok()
+                })
+                .map(|kb| kb * 1024)
+        });
+    from_proc.unwrap_or(16 << 30)
+}
+
+impl<P: batch::EnvPosition> Batch<P> {
+    fn new(shared: Shared<P>, num_envs: usize, seed: u64) -> Batch<P> {
+        let slots = (0..num_envs).map(|i| Slot::new(&shared, seed, i)).collect();
+        Batch { shared, slots }
+    }
+}
+
+impl VecEnv {
+    /// Builds `config.num_envs` games at their start (call [`VecEnv::reset`] before the first
+    /// step), after checking that they fit in memory.
+    pub fn new(config: EnvConfig) -> Result<VecEnv, EnvError> {
+        if config.num_envs == 0 {
+            return Err(EnvError::NoEnvs);
+        }
+        if config.history > planes::MAX_HISTORY {
+            return Err(EnvError::HistoryTooLong {
+                history: config.history,
+                max: planes::MAX_HISTORY,
+            });
+        }
+        let history = config.history.max(1);
+        let start = config
+            .rules
+            .new_game(config.size)
+            .map_err(EnvError::Setup)?;
+        let geometry = start.geometry().clone();
+        let points = geometry.num_points();
+        let obs_bytes = match config.obs {
+            ObsKind::Bool => planes::obs_bytes(points, history, false),
+            ObsKind::Packed => planes::obs_bytes(points, history, true),
+            ObsKind::None => 0,
+        };
+        let max_moves = config
+            .max_moves
+            .unwrap_or_else(|| goishi_play::move_cap(points));
+        // From above: the caller's buffers, the stone history and mask bits, and a game's
+        // tables and records (the Go engine's take about 60 bytes a point and 30 a move).
+        let per_env = obs_bytes as u128
+            + (points as u128 + 1) * (1 + 8 + 1)
+            + 16
+            + 128 * points as u128
+            + 64 * max_moves.min(1 << 20) as u128
+            + 4096;
+        let needed = per_env * config.num_envs as u128;
+        let limit = u128::from(config.memory_limit.unwrap_or_else(available_memory));
+        if needed > limit {
+            return Err(EnvError::TooLarge {
+                num_envs: config.num_envs,
+                board: geometry.describe(),
+                needed,
+                limit,
+            });
+        }
+        let threads = match config.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            t => t,
+        }
+        .min(config.num_envs);
+        macro_rules! batch {
+            ($start:expr) => {
+                Batch::new(
+                    Shared {
+                        start: $start,
+                        points,
+                        history,
+                        keep: planes::keep_mask(history),
+                        obs: config.obs,
+                        obs_bytes,
+                        max_moves,
+                        illegal: config.illegal,
+                    },
+                    config.num_envs,
+                    config.seed,
+                )
+            };
+        }
+        let any = start.as_any();
+        let family = if let Some(p) = any.downcast_ref::<GoPosition>() {
+            Family::Go(batch!(p.clone()))
+        } else if let Some(p) = any.downcast_ref::<CapturePosition>() {
+            Family::Capture(batch!(p.clone()))
+        } else if let Some(p) = any.downcast_ref::<ContactPosition>() {
+            Family::Contact(batch!(p.clone()))
+        } else {
+            Family::Other(batch!(start))
+        };
+        Ok(VecEnv {
+            family,
+            scratch: (0..threads).map(|_| Scratch::default()).collect(),
+            geometry,
+            num_envs: config.num_envs,
+            history,
+            obs: config.obs,
+            obs_bytes,
+            reset_done: false,
+        })
+    }
+
+    /// The number of environments.
+    pub fn num_envs(&self) -> usize {
+        self.num_envs
+    }
+
+    /// The board's geometry.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// The number of points of the board.
+    pub fn num_points(&self) -> usize {
+        self.geometry.num_points()
+    }
+
+    /// The number of actions: the points, then pass.
+    pub fn num_actions(&self) -> usize {
+        self.num_points() + 1
+    }
+
+    /// The positions the observation keeps (at least 1).
+    pub fn history(&self) -> usize {
+        self.history
+    }
+
+    /// The planes of an observation: `2 * history + 1`.
+    pub fn planes(&self) -> usize {
+        planes::planes(self.history)
+    }
+
+    /// How the observation is written.
+    pub fn obs_kind(&self) -> ObsKind {
+        self.obs
+    }
+
+    /// The bytes of one environment's observation (0 with [`ObsKind::None`]).
+    pub fn obs_bytes(&self) -> usize {
+        self.obs_bytes
+    }
+
+    /// The shape of one environment's observation: `[H, W, planes]` on a rectangle,
+    /// `[points, planes]` on another board, `[bytes]` packed, `[]` with none.
+    pub fn obs_shape(&self) -> Vec<usize> {
+        match self.obs {
+            ObsKind::None => Vec::new(),
+            ObsKind::Packed => vec![self.obs_bytes],
+            ObsKind::Bool if self.geometry.is_rect() => vec![
+                self.geometry.height() as usize,
+                self.geometry.width() as usize,
+                self.planes(),
+            ],
+            ObsKind::Bool => vec![self.num_points(), self.planes()],
+        }
+    }
+
+    /// The number of threads a step uses.
+    pub fn threads(&self) -> usize {
+        self.scratch.len()
+    }
+
+    /// The game of environment `i` now.
+    pub fn position(&self, i: usize) -> Option<&dyn Position> {
+        each!(&self.family, b => b.slots.get(i).map(|s| s.position.as_position()))
+    }
+
+    /// Whether the next step resets environment `i` (its game ended at the last step).
+    pub fn is_done(&self, i: usize) -> Option<bool> {
+        each!(&self.family, b => b.slots.get(i).map(|s| s.is_done()))
+    }
+
+    fn check_buffers(&self, buffers: &Buffers<'_>) -> Result<(), EnvError> {
+        let n = self.num_envs;
+        let checks = [
+            ("obs", buffers.obs.len(), n * self.obs_bytes),
+            ("legal_mask", buffers.mask.len(), n * self.num_actions()),
+            ("rewards", buffers.rewards.len(), n),
+            ("terminations", buffers.terminations.len(), n),
+            ("truncations", buffers.truncations.len(), n),
+        ];
+        match checks
+            .into_iter()
+            .find(|(_, got, expected)| got != expected)
+        {
+            Some((name, got, expected)) => Err(EnvError::Length {
+                name,
+                got,
+                expected,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Starts every game again and writes the first observations; with a seed, every
+    /// environment's random stream starts again from it (stream `i` of the seed).
+    pub fn reset(&mut self, seed: Option<u64>, buffers: Buffers<'_>) -> Result<(), EnvError> {
+        self.check_buffers(&buffers)?;
+        let scratch = &mut self.scratch;
+        each!(&mut self.family, b => {
+            if let Some(seed) = seed {
+                for (i, slot) in b.slots.iter_mut().enumerate() {
+                    slot.rng = batch::stream(seed, i);
+                }
+            }
+            batch::run(&b.shared, &mut b.slots, Work::Reset, buffers, scratch)
+        })?;
+        self.reset_done = true;
+        Ok(())
+    }
+
+    /// Checks `actions` (an integer array, numpy's `int64` say) and converts them into
+    /// `out`: an action out of range is [`EnvError::ActionOutOfRange`].
+    pub fn convert_actions<T: Copy + Into<i64>>(
+        &self,
+        actions: &[T],
+        out: &mut [u32],
+    ) -> Result<(), EnvError> {
+        self.check_length("actions", actions.len())?;
+        self.check_length("actions", out.len())?;
+        let last = self.num_points();
+        for (env, (&a, o)) in actions.iter().zip(out.iter_mut()).enumerate() {
+            let a: i64 = a.into();
+            *o = u32::try_from(a)
+                .ok()
+                .filter(|&a| a as usize <= last)
+                .ok_or(EnvError::ActionOutOfRange {
+                    env,
+                    action: a,
+                    last,
+                })?;
+        }
+        Ok(())
+    }
+
+    fn check_length(&self, name: &'static str, got: usize) -> Result<(), EnvError> {
+        if got == self.num_envs {
+            Ok(())
+        } else {
+            Err(EnvError::Length {
+                name,
+                got,
+                expected: self.num_envs,
+            })
+        }
+    }
+
+    /// Steps every environment: environment `i` plays `actions[i]` (a point index, or the
+    /// number of points for pass), or resets if its game ended at the last step (its action
+    /// ignored). Every action is checked first: a step that fails changes nothing.
+    pub fn step(&mut self, actions: &[u32], buffers: Buffers<'_>) -> Result<(), EnvError> {
+        if !self.reset_done {
+            return Err(EnvError::NotReset);
+        }
+        self.check_length("actions", actions.len())?;
+        self.check_buffers(&buffers)?;
+        let last = self.num_points();
+        if let Some((env, &a)) = actions.iter().enumerate().find(|(_, &a)| a as usize > last) {
+            return Err(EnvError::ActionOutOfRange {
+                env,
+                action: i64::from(a),
+                last,
+            });
+        }
+        let scratch = &mut self.scratch;
+        each!(&mut self.family, b => {
+            if b.shared.illegal == Illegal::Raise {
+                for (env, (slot, &a)) in b.slots.iter().zip(actions).enumerate() {
+                    slot.check(&b.shared, env, a)?;
+                }
+            }
+            batch::run(&b.shared, &mut b.slots, Work::Step(actions), buffers, scratch)
+        })
+    }
+
+    /// Draws a uniformly random legal action for every environment into `out`, environment
+    /// `i` from its own random stream (pass for an environment the next step resets, whose
+    /// action is ignored).
+    pub fn sample_actions(&mut self, out: &mut [u32]) -> Result<(), EnvError> {
+        self.check_length("actions", out.len())?;
+        if !self.reset_done {
+            return Err(EnvError::NotReset);
+        }
+        each!(&mut self.family, b => batch::sample(&b.shared, &mut b.slots, out));
+        Ok(())
+    }
+}

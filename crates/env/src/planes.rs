@@ -1,0 +1,331 @@
+//! The observation: the AlphaGo Zero planes of one environment, written from its stone
+//! history, as bytes (one 0/1 byte per plane and point) or bit-packed.
+//!
+//! An environment keeps, for each point, two words whose bit `k` says whether a black (a
+//! white) stone stood there `k` positions ago ([`push_board`] shifts them once per move).
+//! From them the planes of a point are written in channel order: channel `2k` is the mover's
+//! stone `k` positions ago, channel `2k + 1` the opponent's, and the last channel is 1 when
+//! White is to move. The points follow in point order (row-major from A1 on a grid), each
+//! with its channels together: the `(H, W, C)` layout of pgx and PettingZoo, or `(points, C)`
+//! on a board that is not a rectangle.
+//!
+//! The packed form holds the same bits in the same order, eight a byte, the first in the
+//! most significant bit (`numpy.packbits` on the flattened planes of one environment), the
+//! last byte padded with zeros.
+
+use goishi::{BLACK, WHITE};
+
+/// The longest history the planes keep: one bit of a `u32` a position.
+pub const MAX_HISTORY: usize = 32;
+
+/// Byte `2k + odd` of entry `x` is bit `k` of `x`: eight history bits spread over the even
+/// bytes of sixteen (the mover's planes), or over the odd bytes (the opponent's).
+const fn spread_table(odd: u32) -> [u128; 256] {
+    let mut table = [0u128; 256];
+    let mut x = 0;
+    while x < 256 {
+        let mut k = 0;
+        while k < 8 {
+            if x >> k & 1 == 1 {
+                table[x] |= 1 << (16 * k + 8 * odd);
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    table
+}
+
+/// The mover's eight history bits at the even bytes of sixteen.
+const EVEN: [u128; 256] = spread_table(0);
+/// The opponent's eight history bits at the odd bytes of sixteen.
+const ODD: [u128; 256] = spread_table(1);
+
+/// Bit `15 - 2k` of entry `x` is bit `k` of `x`: eight history bits at the even channels of
+/// sixteen, the first channel in the most significant bit (packbits order).
+const REVERSE: [u16; 256] = {
+    let mut table = [0u16; 256];
+    let mut x = 0;
+    while x < 256 {
+        let mut k = 0;
+        while k < 8 {
+            if x >> k & 1 == 1 {
+                table[x] |= 1 << (15 - 2 * k);
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    table
+};
+
+/// The planes of an observation of `history` positions: two a position, then the colour.
+pub fn planes(history: usize) -> usize {
+    2 * history + 1
+}
+
+/// The bytes of one environment's observation: one a plane and point, or packed, eight
+/// planes' bits a byte.
+pub fn obs_bytes(points: usize, history: usize, packed: bool) -> usize {
+    let bits = points * planes(history);
+    if packed {
+        bits.div_ceil(8)
+    } else {
+        bits
+    }
+}
+
+/// The mask that keeps the bits of the last `history` positions.
+pub fn keep_mask(history: usize) -> u32 {
+    if history >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << history) - 1
+    }
+}
+
+/// Starts a history at `cells`: the current position only, nothing before it.
+pub fn start_board(cells: &[u8], black: &mut [u32], white: &mut [u32]) {
+    for ((&c, b), w) in cells.iter().zip(black.iter_mut()).zip(white.iter_mut()) {
+        *b = u32::from(c == BLACK);
+        *w = u32::from(c == WHITE);
+    }
+}
+
+/// Adds the position `cells` to the history: every point's words shift by one position,
+/// the oldest beyond `keep` forgotten.
+pub fn push_board(cells: &[u8], black: &mut [u32], white: &mut [u32], keep: u32) {
+    for ((&c, b), w) in cells.iter().zip(black.iter_mut()).zip(white.iter_mut()) {
+        *b = ((*b << 1) | u32::from(c == BLACK)) & keep;
+        *w = ((*w << 1) | u32::from(c == WHITE)) & keep;
+    }
+}
+
+/// Writes the planes as bytes (0 or 1) into `out` (`points x planes(history)` bytes), from
+/// the history words, for the mover `white_to_move` says.
+pub fn write_bytes(
+    out: &mut [u8],
+    black: &[u32],
+    white: &[u32],
+    history: usize,
+    white_to_move: bool,
+) {
+    let channels = planes(history);
+    let (mine, theirs) = if white_to_move {
+        (white, black)
+    } else {
+        (black, white)
+    };
+    let colour = u8::from(white_to_move);
+    if history == 8 {
+        // The usual case (17 planes), in one store of sixteen bytes and one of one.
+        for ((chunk, &m), &o) in out.chunks_exact_mut(17).zip(mine).zip(theirs) {
+            chunk[..16].copy_from_slice(&spread(m, o));
+            chunk[16] = colour;
+        }
+        return;
+    }
+    let full = history / 8;
+    let tail = 2 * (history % 8);
+    for ((chunk, &m), &o) in out.chunks_exact_mut(channels).zip(mine).zip(theirs) {
+        // Eight positions (sixteen channels) at a time, in stores of a constant length.
+        let (blocks, rest) = chunk.split_at_mut(16 * full);
+        for (j, block) in blocks.chunks_exact_mut(16).enumerate() {
+            block.copy_from_slice(&spread(m >> (8 * j), o >> (8 * j)));
+        }
+        let (partial, last) = rest.split_at_mut(tail);
+        if tail > 0 {
+            partial.copy_from_slice(&spread(m >> (8 * full), o >> (8 * full))[..tail]);
+        }
+        last[0] = colour;
+    }
+}
+
+/// The sixteen channel bytes of eight positions: the mover's bits `m` at the even bytes,
+/// the opponent's `o` at the odd ones.
+#[inline(always)]
+fn spread(m: u32, o: u32) -> [u8; 16] {
+    (EVEN[(m & 0xFF) as usize] | ODD[(o & 0xFF) as usize]).to_le_bytes()
+}
+
+/// Byte `k` of entry `x` is bit `k` of `x`.
+const BYTES: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut x = 0;
+    while x < 256 {
+        let mut k = 0;
+        while k < 8 {
+            if x >> k & 1 == 1 {
+                table[x] |= 1 << (8 * k);
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    table
+};
+
+/// Writes bit `i` of `bits` (bit `i % 64` of word `i / 64`) as byte `i` (0 or 1) of `out`,
+/// for every byte of `out`.
+pub fn write_bits(out: &mut [u8], bits: &[u64]) {
+    let done = out.len() / 8;
+    let mut chunks = out.chunks_exact_mut(8);
+    for (i, chunk) in chunks.by_ref().enumerate() {
+        let byte = bits[i / 8] >> (8 * (i % 8)) & 0xFF;
+        chunk.copy_from_slice(&BYTES[byte as usize].to_le_bytes());
+    }
+    let rest = chunks.into_remainder();
+    if !rest.is_empty() {
+        let byte = bits[done / 8] >> (8 * (done % 8)) & 0xFF;
+        rest.copy_from_slice(&BYTES[byte as usize].to_le_bytes()[..rest.len()]);
+    }
+}
+
+/// Writes the planes bit-packed into `out` (`obs_bytes(points, history, true)` bytes): the
+/// bits [`write_bytes`] would write as bytes, in `numpy.packbits` order.
+pub fn write_packed(
+    out: &mut [u8],
+    black: &[u32],
+    white: &[u32],
+    history: usize,
+    white_to_move: bool,
+) {
+    let (mine, theirs) = if white_to_move {
+        (white, black)
+    } else {
+        (black, white)
+    };
+    let colour = u64::from(white_to_move);
+    let blocks = history.div_ceil(8);
+    // The bits not yet written are the `len` low bits of `acc` (bits above them are stale
+    // and never written); whole 32-bit words go out as soon as they are complete.
+    let mut acc: u64 = 0;
+    let mut len: u32 = 0;
+    let mut at = 0;
+    let mut push = |value: u64, n: u32, out: &mut [u8]| {
+        acc = (acc << n) | value;
+        len += n;
+        if len >= 32 {
+            len -= 32;
+            let word = (acc >> len) as u32;
+            out[at..at + 4].copy_from_slice(&word.to_be_bytes());
+            at += 4;
+        }
+    };
+    if history == 8 {
+        // The usual case (17 planes): seventeen bits a point, in one push.
+        for (&m, &o) in mine.iter().zip(theirs) {
+            let bits = REVERSE[(m & 0xFF) as usize] | (REVERSE[(o & 0xFF) as usize] >> 1);
+            push((u64::from(bits) << 1) | colour, 17, out);
+        }
+    } else {
+        for (&m, &o) in mine.iter().zip(theirs) {
+            packed_point(m, o, history, blocks, colour, &mut |v, n| push(v, n, out));
+        }
+    }
+    // The last bits, padded with zeros to whole bytes.
+    let rest = (acc << (32 - len)) as u32;
+    let bytes = len.div_ceil(8) as usize;
+    out[at..at + bytes].copy_from_slice(&rest.to_be_bytes()[..bytes]);
+}
+
+/// Pushes the bits of one point (any history): eight positions at a time, the colour bit
+/// with the last block.
+#[inline]
+fn packed_point(
+    m: u32,
+    o: u32,
+    history: usize,
+    blocks: usize,
+    colour: u64,
+    push: &mut impl FnMut(u64, u32),
+) {
+    {
+        for j in 0..blocks {
+            let n = (2 * (history - 8 * j)).min(16) as u32;
+            let bits = REVERSE[(m >> (8 * j) & 0xFF) as usize]
+                | (REVERSE[(o >> (8 * j) & 0xFF) as usize] >> 1);
+            if j + 1 == blocks {
+                // The last block carries the colour bit with it.
+                push((u64::from(bits >> (16 - n)) << 1) | colour, n + 1);
+            } else {
+                push(u64::from(bits >> (16 - n)), n);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The packbits of a byte plane, written out bit by bit.
+    fn packbits(bytes: &[u8]) -> Vec<u8> {
+        let mut out = vec![0u8; bytes.len().div_ceil(8)];
+        for (i, &b) in bytes.iter().enumerate() {
+            if b != 0 {
+                out[i / 8] |= 0x80 >> (i % 8);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn packed_planes_are_the_packbits_of_the_byte_planes() {
+        // Words with every pattern of bits, on a board of 7 points (17 x 7 bits: padding).
+        let black: Vec<u32> = (0..7u32)
+            .map(|i| 0x9E37_79B9u32.wrapping_mul(i + 1))
+            .collect();
+        let white: Vec<u32> = black.iter().map(|b| !b).collect();
+        for history in [1, 2, 7, 8, 9, 16, 17, 32] {
+            let keep = keep_mask(history);
+            let b: Vec<u32> = black.iter().map(|w| w & keep).collect();
+            let w: Vec<u32> = white.iter().map(|w| w & keep).collect();
+            for white_to_move in [false, true] {
+                let mut bytes = vec![9u8; obs_bytes(7, history, false)];
+                write_bytes(&mut bytes, &b, &w, history, white_to_move);
+                let mut packed = vec![9u8; obs_bytes(7, history, true)];
+                write_packed(&mut packed, &b, &w, history, white_to_move);
+                assert_eq!(packed, packbits(&bytes), "history {history}");
+                // Channel 2k is the mover's bit k, 2k+1 the opponent's, then the colour.
+                let (m, o) = if white_to_move { (&w, &b) } else { (&b, &w) };
+                for p in 0..7 {
+                    let chunk = &bytes[p * planes(history)..(p + 1) * planes(history)];
+                    for k in 0..history {
+                        assert_eq!(u32::from(chunk[2 * k]), m[p] >> k & 1);
+                        assert_eq!(u32::from(chunk[2 * k + 1]), o[p] >> k & 1);
+                    }
+                    assert_eq!(chunk[2 * history], u8::from(white_to_move));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bits_become_bytes() {
+        let bits = [0x8000_0000_0000_0001u64, 0b101];
+        for len in [0, 1, 7, 8, 63, 64, 65, 67] {
+            let mut out = vec![9u8; len];
+            write_bits(&mut out, &bits);
+            for (i, &b) in out.iter().enumerate() {
+                assert_eq!(
+                    u64::from(b),
+                    bits[i / 64] >> (i % 64) & 1,
+                    "{len}: byte {i}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_history_shifts_one_position_a_move() {
+        let mut black = vec![0u32; 3];
+        let mut white = vec![0u32; 3];
+        start_board(&[BLACK, 0, WHITE], &mut black, &mut white);
+        push_board(&[BLACK, WHITE, 0], &mut black, &mut white, keep_mask(2));
+        push_board(&[0, WHITE, 0], &mut black, &mut white, keep_mask(2));
+        // Bit 0 now, bit 1 a position ago; the first position is forgotten (history 2).
+        assert_eq!(black, [0b10, 0, 0]);
+        assert_eq!(white, [0, 0b11, 0]);
+    }
+}

@@ -1,0 +1,105 @@
+//! What the environment's tests share: owned buffers, and the planes and mask of a position
+//! worked out from scratch (from its boards, not from the environment's history words).
+
+#![allow(dead_code)]
+
+use goishi::{Color, Move, Position, Rules, BLACK, EMPTY, WHITE};
+use goishi_env::{Buffers, EnvConfig, VecEnv};
+
+/// The buffers of a batch, owned.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Owned {
+    pub obs: Vec<u8>,
+    pub mask: Vec<u8>,
+    pub rewards: Vec<f32>,
+    pub terminations: Vec<bool>,
+    pub truncations: Vec<bool>,
+}
+
+impl Owned {
+    /// Buffers of the right length for `env`, filled with values no step writes (so that a
+    /// test sees what a step failed to write).
+    pub fn for_env(env: &VecEnv) -> Owned {
+        let n = env.num_envs();
+        Owned {
+            obs: vec![7; n * env.obs_bytes()],
+            mask: vec![7; n * env.num_actions()],
+            rewards: vec![9.0; n],
+            terminations: vec![true; n],
+            truncations: vec![true; n],
+        }
+    }
+
+    pub fn buffers(&mut self) -> Buffers<'_> {
+        Buffers {
+            obs: &mut self.obs,
+            mask: &mut self.mask,
+            rewards: &mut self.rewards,
+            terminations: &mut self.terminations,
+            truncations: &mut self.truncations,
+        }
+    }
+}
+
+pub fn rules(text: &str) -> Rules {
+    goishi::registry().parse_rules(text).unwrap()
+}
+
+pub fn config(rules_text: &str, size: Option<(u32, u32)>, num_envs: usize) -> EnvConfig {
+    let mut c = EnvConfig::new(rules(rules_text), num_envs);
+    c.size = size;
+    c
+}
+
+/// The cell value of `color`.
+fn cell(color: Color) -> u8 {
+    match color {
+        Color::Black => BLACK,
+        Color::White => WHITE,
+    }
+}
+
+/// The planes of a position whose boards since the start are `boards` (oldest first), as
+/// bytes: for each point, the mover's stone and the opponent's `k` positions ago for `k` in
+/// `0..history`, then 1 when White is to move.
+pub fn planes_of(boards: &[Vec<u8>], history: usize, mover: Color) -> Vec<u8> {
+    let points = boards[0].len();
+    let mut out = Vec::new();
+    for p in 0..points {
+        for k in 0..history {
+            let at = boards.len().checked_sub(1 + k).map(|i| boards[i][p]);
+            let at = at.unwrap_or(EMPTY);
+            out.push(u8::from(at == cell(mover)));
+            out.push(u8::from(at == cell(mover.opponent())));
+        }
+        out.push(u8::from(mover == Color::White));
+    }
+    out
+}
+
+/// The legal mask of a position: its legal moves, the points then pass, 1 for legal.
+pub fn mask_of(position: &dyn Position) -> Vec<u8> {
+    let points = position.geometry().num_points();
+    let mut mask = vec![0; points + 1];
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    for mv in moves {
+        match mv {
+            Move::Place(p) => mask[p.index()] = 1,
+            Move::Pass => mask[points] = 1,
+            Move::Resign => {}
+        }
+    }
+    mask
+}
+
+/// `numpy.packbits` of a byte plane (the first bit in the most significant place).
+pub fn packbits(bytes: &[u8]) -> Vec<u8> {
+    let mut out = vec![0u8; bytes.len().div_ceil(8)];
+    for (i, &b) in bytes.iter().enumerate() {
+        if b != 0 {
+            out[i / 8] |= 0x80 >> (i % 8);
+        }
+    }
+    out
+}

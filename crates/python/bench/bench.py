@@ -1,0 +1,363 @@
+"""The Python benchmark of docs/python-benchmarks.md: goishi's VectorEnv and Game next to
+OpenSpiel's ``go``, pgx on the CPU and PettingZoo's ``go_v5``, in one run on one machine.
+
+The workload is the same for each: random legal games to the end (each library's own end;
+a game that ends starts again), the legal mask read every step, with and without the
+observation (the AlphaGo Zero planes where the library has them: OpenSpiel's observation
+tensor). A figure is environment steps (moves) a second, the best of ``--repeats`` timed
+runs of ``--seconds`` each; goishi's ratio to each peer is taken in the same run.
+
+    python bench.py [--seconds S] [--repeats R] [--envs N] [--out docs/python-benchmarks.md]
+                    [--only goishi,game,openspiel,pgx,pettingzoo] [--json FILE]
+
+Run it through ``run.py`` beside it, which makes the virtual environment with the pinned
+peers and goishi built from this tree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import random
+import sys
+import time
+
+import numpy as np
+
+
+def timed(step, seconds, repeats):
+    """Best rate of ``step`` (a function returning the number of moves it made)."""
+    best = 0.0
+    for _ in range(repeats):
+        moves = 0
+        start = time.perf_counter()
+        while True:
+            moves += step()
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                break
+        best = max(best, moves / elapsed)
+    return best
+
+
+# --- goishi ---------------------------------------------------------------------------
+
+
+def goishi_vector(size, envs, threads, obs, seconds, repeats):
+    import goishi
+
+    env = goishi.VectorEnv("go/chinese", size, envs, threads=threads, seed=1, obs=obs)
+    env.reset(seed=1)
+    for _ in range(size * size):
+        env.step(env.sample_actions())
+
+    def step():
+        _obs, _r, _t, _tr, info = env.step(env.sample_actions())
+        info["legal_mask"]
+        return envs
+
+    return timed(step, seconds, repeats)
+
+
+def goishi_game(size, seconds, repeats):
+    """``Game.play`` + ``legal_mask()`` per call, replaying random games recorded first."""
+    import goishi
+
+    rng = random.Random(1)
+    games = []
+    for _ in range(20):
+        g = goishi.Game("go/chinese", size)
+        actions = []
+        while not g.is_over and len(actions) < 3 * size * size:
+            legal = np.flatnonzero(g.legal_mask())
+            a = int(legal[rng.randrange(len(legal))])
+            g.play(a)
+            actions.append(a)
+        games.append(actions)
+    it = iter(())
+
+    def step():
+        nonlocal it
+        actions = next(it, None)
+        if actions is None:
+            it = iter(games)
+            actions = next(it)
+        g = goishi.Game("go/chinese", size)
+        for a in actions:
+            g.play(a)
+            g.legal_mask()
+        return len(actions)
+
+    return timed(step, seconds, repeats)
+
+
+# --- OpenSpiel ------------------------------------------------------------------------
+
+
+def openspiel(size, observe, seconds, repeats):
+    import pyspiel
+
+    game = pyspiel.load_game("go", {"board_size": size, "komi": 7.5})
+    rng = random.Random(1)
+    state = game.new_initial_state()
+
+    def step():
+        nonlocal state
+        moves = 0
+        for _ in range(100):
+            if state.is_terminal():
+                state = game.new_initial_state()
+            if observe:
+                np.asarray(state.legal_actions_mask(), dtype=bool)
+                np.asarray(state.observation_tensor(), dtype=np.float32)
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            moves += 1
+        return moves
+
+    return timed(step, seconds, repeats)
+
+
+# --- pgx ------------------------------------------------------------------------------
+
+
+def pgx_cpu(size, envs, seconds, repeats):
+    """(with the observation read, mask only), from one compilation."""
+    import jax
+    import jax.numpy as jnp
+    import pgx
+    from pgx.experimental import auto_reset
+
+    env = pgx.make(f"go_{size}x{size}")
+    init = jax.jit(jax.vmap(env.init))
+    step_fn = jax.jit(jax.vmap(auto_reset(env.step, env.init)))
+
+    @jax.jit
+    def act(key, mask):
+        return jax.random.categorical(key, jnp.where(mask, 0.0, -jnp.inf), axis=-1)
+
+    key = jax.random.PRNGKey(1)
+    key, sub = jax.random.split(key)
+    state = init(jax.random.split(sub, envs))
+
+    def step(observe):
+        nonlocal state, key
+        key, k1, k2 = jax.random.split(key, 3)
+        state = step_fn(state, act(k1, state.legal_action_mask), jax.random.split(k2, envs))
+        np.asarray(state.legal_action_mask)
+        if observe:
+            np.asarray(state.observation)
+        return envs
+
+    step(True)  # compiles
+    return (
+        timed(lambda: step(True), seconds, repeats),
+        timed(lambda: step(False), seconds, repeats),
+    )
+
+
+# --- PettingZoo -----------------------------------------------------------------------
+
+
+def pettingzoo(size, observe, seconds, repeats):
+    from pettingzoo.classic import go_v5
+
+    env = go_v5.env(board_size=size)
+    env.reset(seed=1)
+    rng = np.random.default_rng(1)
+
+    def step():
+        moves = 0
+        for _ in range(50):
+            obs, _r, term, trunc, _info = env.last(observe=observe)
+            if term or trunc:
+                env.reset()
+                continue
+            if obs is None:
+                mask = env.unwrapped.observe(env.agent_selection)["action_mask"]
+            else:
+                mask = obs["action_mask"]
+            legal = np.flatnonzero(mask)
+            env.step(int(legal[rng.integers(len(legal))]))
+            moves += 1
+        return moves
+
+    return timed(step, seconds, repeats)
+
+
+# --- the report -----------------------------------------------------------------------
+
+
+def versions():
+    from importlib.metadata import PackageNotFoundError, version
+
+    out = {}
+    for name in ("goishi", "open-spiel", "pgx", "jax", "pettingzoo", "numpy"):
+        try:
+            out[name] = version(name)
+        except PackageNotFoundError:
+            out[name] = "not installed"
+    return out
+
+
+def fmt(rate):
+    if rate is None:
+        return "-"
+    if rate >= 1e6:
+        return f"{rate / 1e6:.2f} M"
+    if rate >= 1e3:
+        return f"{rate / 1e3:.1f} k"
+    return f"{rate:.0f}"
+
+
+def ratio(a, b):
+    if a is None or b is None or b == 0:
+        return "-"
+    return f"{a / b:.0f}x" if a / b >= 10 else f"{a / b:.1f}x"
+
+
+def render(results, args, started, elapsed):
+    r = {tuple(k.split("|")): v for k, v in results.items()}
+
+    def get(*key):
+        return r.get(tuple(str(k) for k in key))
+
+    load = os.getloadavg() if hasattr(os, "getloadavg") else ("?",)
+    lines = [
+        "# Python benchmarks",
+        "",
+        "<!-- Generated by crates/python/bench/bench.py (through run.py); do not edit. -->",
+        "",
+        "Random legal games to the end, the legal mask read every step, with and without the",
+        "observation, 1024 environments for the batched libraries; environment steps (moves) a",
+        "second, the best of "
+        f"{args.repeats} runs of {args.seconds:g} s each. goishi plays Chinese rules with",
+        "positional superko masked (every rule of the variant); OpenSpiel, pgx and PettingZoo",
+        "mask simple ko only. The machine is shared (2 cores, other builds running: the load",
+        f"average was {load[0]:.1f} at the end of the run), so the figures are noisy; the ratios",
+        "were taken in the same run.",
+        "",
+        f"Run: {started} UTC, {elapsed:.0f} s, {platform.machine()}, "
+        f"{os.cpu_count()} cores, Python {platform.python_version()}.",
+        "Versions: " + ", ".join(f"{k} {v}" for k, v in versions().items()) + ".",
+        "",
+        "Reproduce: `python3 crates/python/bench/run.py` (makes `target/python-bench/venv`,",
+        "installs the pinned peers of `crates/python/bench/requirements.txt` and goishi from",
+        "this tree, runs `bench.py` and writes this page).",
+        "",
+        "## goishi.VectorEnv",
+        "",
+        "`env.step(env.sample_actions())`, `info[\"legal_mask\"]` read; 17 planes (history 8).",
+        "",
+        "| board | observation | 1 thread | 2 threads |",
+        "|---|---|---:|---:|",
+    ]
+    for size in (9, 19):
+        for obs, name in [("bool", "17 planes, bool"), ("packed", "17 planes, packed"),
+                          ("none", "none (mask only)")]:
+            lines.append(
+                f"| {size}x{size} | {name} | {fmt(get('goishi', size, obs, 1))} "
+                f"| {fmt(get('goishi', size, obs, 2))} |"
+            )
+    lines += [
+        "",
+        "## Next to the peers",
+        "",
+        "| board | library | with observation | mask only | goishi (2 threads, bool / none) vs this |",
+        "|---|---|---:|---:|---:|",
+    ]
+    for size in (9, 19):
+        g_obs, g_none = get("goishi", size, "bool", 2), get("goishi", size, "none", 2)
+        rows = [
+            ("goishi `VectorEnv`, 2 threads", g_obs, g_none),
+            ("goishi `Game.play` + `legal_mask()`", None, get("game", size)),
+            ("OpenSpiel `go` (C++)", get("openspiel", size, "obs"), get("openspiel", size, "none")),
+            (f"pgx `go_{size}x{size}` (JAX, CPU, {args.envs} envs)",
+             get("pgx", size, "obs"), get("pgx", size, "none")),
+            ("PettingZoo `go_v5`", get("pettingzoo", size, "obs"), get("pettingzoo", size, "none")),
+        ]
+        for name, with_obs, without in rows:
+            vs = "" if name.startswith("goishi `VectorEnv`") else (
+                f"{ratio(g_obs, with_obs)} / {ratio(g_none, without)}"
+            )
+            lines.append(f"| {size}x{size} | {name} | {fmt(with_obs)} | {fmt(without)} | {vs} |")
+    game9 = get("game", 9)
+    lines += [
+        "",
+        "`Game.play` + `legal_mask()`: "
+        + (f"{1e6 / game9:.2f} us a call on 9x9" if game9 else "not measured")
+        + " (the goal: at most 1 us).",
+        "",
+        "OpenSpiel's \"with observation\" reads `legal_actions_mask()` and `observation_tensor()`",
+        "into numpy every step, its \"mask only\" is `legal_actions()` + `apply_action`; pgx",
+        "computes its observation in every step whatever is read (its two columns differ by the",
+        "copy to numpy); PettingZoo's `last(observe=False)` skips the observation dict.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--repeats", type=int, default=2)
+    ap.add_argument("--envs", type=int, default=1024)
+    ap.add_argument("--out", default=None)
+    ap.add_argument("--json", default=None)
+    ap.add_argument("--only", default="goishi,game,openspiel,pgx,pettingzoo")
+    args = ap.parse_args()
+    only = set(args.only.split(","))
+    started = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M")
+    t0 = time.time()
+    results = {}
+
+    def record(key, fn):
+        name = "|".join(str(k) for k in key)
+        try:
+            results[name] = fn()
+        except ImportError as e:
+            print(f"{name}: skipped ({e})", file=sys.stderr)
+            return
+        shown = results[name]
+        shown = " / ".join(fmt(x) for x in shown) if isinstance(shown, tuple) else fmt(shown)
+        print(f"{name}: {shown} steps/s", file=sys.stderr, flush=True)
+
+    s, rep = args.seconds, args.repeats
+    for size in (9, 19):
+        if "goishi" in only:
+            for obs in ("bool", "packed", "none"):
+                for threads in (1, 2):
+                    record(("goishi", size, obs, threads),
+                           lambda: goishi_vector(size, args.envs, threads, obs, s, rep))
+        if "game" in only:
+            record(("game", size), lambda: goishi_game(size, s, rep))
+        if "openspiel" in only:
+            for observe in (True, False):
+                record(("openspiel", size, "obs" if observe else "none"),
+                       lambda: openspiel(size, observe, s, rep))
+        if "pgx" in only:
+            record(("pgx", size), lambda: pgx_cpu(size, args.envs, s, rep))
+            if ("pgx|%d" % size) in results:
+                both = results.pop("pgx|%d" % size)
+                results[f"pgx|{size}|obs"], results[f"pgx|{size}|none"] = both
+        if "pettingzoo" in only:
+            for observe in (True, False):
+                record(("pettingzoo", size, "obs" if observe else "none"),
+                       lambda: pettingzoo(size, observe, s, rep))
+    elapsed = time.time() - t0
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=1)
+    page = render(results, args, started, elapsed)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(page)
+    else:
+        print(page)
+
+
+if __name__ == "__main__":
+    main()
