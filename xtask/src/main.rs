@@ -18,6 +18,8 @@ mod test;
 #[cfg(test)]
 mod tidy;
 mod wasm_check;
+mod web;
+mod web_test;
 
 const USAGE: &str = "\
 usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S] [--json]
@@ -27,6 +29,7 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
        cargo xtask new-variant --id FAMILY/NAME [--family TITLE] [--crate DIR] [--root DIR] [--dry-run]
        cargo xtask wasm-check [--profile debug|release]
        cargo xtask python [--ray]
+       cargo xtask web [--profile debug|release] [--serve [--port N] | --test]
        cargo xtask test [--quick]
 
   conformance   run the conformance suites of every registered variant (or of --variant):
@@ -77,6 +80,16 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
     --ray         add the pinned Ray to that environment and run crates/python/tests_ray
                 on a local Ray instance
 
+  web           build the browser playground (crates/web for wasm32 with wasm-bindgen, the
+                page of web/) into target/web/site/<profile>/ (default: release);
+                installs wasm-bindgen-cli at Cargo.lock's version if missing
+    --profile P   debug or release (repeatable)
+    --serve       serve the build on http://127.0.0.1:PORT/ and print the address
+    --port N      the port of --serve (default 8000; 0: any free port)
+    --test        build debug and release and run the end-to-end tests in headless
+                  Chromium (web/tests/e2e.mjs; npm ci of web/tests/package-lock.json
+                  into target/web/node/; CHROMIUM, default /usr/bin/chromium)
+
   test          every check CI runs, in .ci/run's order, each step printed with the
                 seconds elapsed, stopping at the first failure: fmt --check, clippy -D
                 warnings, the API docs, cargo test --workspace, the facade's feature power
@@ -117,6 +130,10 @@ fn main() -> ExitCode {
         },
         Some("python") => match python::parse(&args[1..]) {
             Ok(ray) => python::main(ray),
+            Err(message) => usage_error(&message),
+        },
+        Some("web") => match web::parse(&args[1..]) {
+            Ok(options) => web::run(&options),
             Err(message) => usage_error(&message),
         },
         Some("test") => match test::parse(&args[1..]) {

@@ -249,7 +249,7 @@ pub fn parse(args: &[String]) -> Result<bool, String> {
 }
 
 /// The workspace root (the xtask's parent folder).
-fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .expect("xtask/ has a parent")

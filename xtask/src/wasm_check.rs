@@ -152,7 +152,7 @@ fn check_profile(profile: &str, expected: &[String]) -> Result<bool, String> {
 }
 
 /// The workspace's target folder (`CARGO_TARGET_DIR` when set).
-fn target_dir() -> PathBuf {
+pub(crate) fn target_dir() -> PathBuf {
     match std::env::var_os("CARGO_TARGET_DIR") {
         Some(dir) => PathBuf::from(dir),
         None => Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -97,7 +97,15 @@ mod search;
 mod tree;
 
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+/// The search's clock: `std::time::Instant`, except on wasm32-unknown-unknown, where
+/// `Instant::now` panics and `web-time` reads the page's `performance.now()` instead (the
+/// browser playground runs the search in a Web Worker).
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub(crate) use std::time::Instant;
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub(crate) use web_time::Instant;
 
 use goishi::capture::CapturePosition;
 use goishi::contact::ContactPosition;

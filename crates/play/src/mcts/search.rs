@@ -6,7 +6,6 @@
 //! nothing per move, and nothing at all with `GoPosition` once the buffers have grown.
 
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed};
-use std::time::Instant;
 
 use goishi::{Color, Move, Point};
 use rand::SeedableRng;
@@ -14,6 +13,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::position::SearchPosition;
 use super::tree::{add_racy, Formula, Node};
+use super::Instant;
 
 /// What the searchers of one move share.
 pub(crate) struct Shared<'a, P> {

@@ -1,0 +1,337 @@
+//! The game the page shows ([`Session`]): a position of any registered variant, the moves
+//! undone that redo plays again, the stones the last move removed, and the stones marked dead
+//! on the result screen. Every rule is the engine's: a move is the position's `play_as`, a
+//! refusal is its `PlayError` sentence, a result is its `outcome` or its `score`.
+//!
+//! Its state goes to the page as one JSON object ([`Session::state`]); the board's shape as
+//! another ([`Session::geometry`]), drawn by the page.
+
+use goishi::{
+    Color, GameResult, Geometry, Margin, Move, Point, Position, Rules, Setup, Topology, Turn,
+};
+use serde_json::{json, Map, Value};
+
+/// The source name of a pasted graph in its error messages.
+pub const PASTED_GRAPH: &str = "the pasted graph";
+
+/// A game in the page.
+#[derive(Debug)]
+pub struct Session {
+    position: Box<dyn Position>,
+    graph: Option<String>,
+    redo: Vec<Turn>,
+    removed: Vec<Point>,
+    dead: Vec<Point>,
+}
+
+/// Parses a rules string against the registry: its canonical form, or the engine's sentence.
+pub fn parse_rules(text: &str) -> Result<Rules, String> {
+    goishi::registry()
+        .parse_rules(text.trim())
+        .map_err(|e| e.to_string())
+}
+
+fn color_name(color: Option<Color>) -> &'static str {
+    match color {
+        Some(Color::Black) => "black",
+        Some(Color::White) => "white",
+        None => "",
+    }
+}
+
+impl Session {
+    /// A new game under `rules` (a rules string), on the graph `graph` (its text in the graph
+    /// file format) when given, else on the rules' board.
+    pub fn new(rules: &str, graph: Option<&str>) -> Result<Session, String> {
+        let rules = parse_rules(rules)?;
+        let graph = graph.filter(|g| !g.trim().is_empty());
+        let position = match graph {
+            Some(text) => {
+                let geometry =
+                    Geometry::parse_graph(text, PASTED_GRAPH).map_err(|e| e.to_string())?;
+                Setup::new(rules, geometry).into_position()
+            }
+            None => rules.new_game(None),
+        }
+        .map_err(|e| e.to_string())?;
+        Ok(Session::from_position(position, graph.map(str::to_owned)))
+    }
+
+    fn from_position(position: Box<dyn Position>, graph: Option<String>) -> Session {
+        Session {
+            position,
+            graph,
+            redo: Vec::new(),
+            removed: Vec::new(),
+            dead: Vec::new(),
+        }
+    }
+
+    /// A game under `rules` on `graph` with `moves` played (GTP vertices, `pass`, `resign`),
+    /// each by the side to move: the game of a shared link. The first move the rules refuse
+    /// (or that names no point) is the error, with its number.
+    pub fn with_moves(rules: &str, graph: Option<&str>, moves: &[&str]) -> Result<Session, String> {
+        let mut session = Session::new(rules, graph)?;
+        for (i, text) in moves.iter().enumerate() {
+            session
+                .play(text)
+                .map_err(|e| format!("move {} ({text}) of the link: {e}", i + 1))?;
+        }
+        session.redo.clear();
+        Ok(session)
+    }
+
+    /// The game of an SGF record: its rules (`RU`, else Go's `go/chinese`), setup and every
+    /// move. The error is the SGF crate's sentence, or the first illegal move's.
+    pub fn from_sgf(text: &str) -> Result<Session, String> {
+        let choice = goishi_sgf::RulesChoice {
+            force: None,
+            fallback: parse_rules("go/chinese")?,
+        };
+        let record = goishi_sgf::parse_record(text, &choice).map_err(|e| e.to_string())?;
+        let position = record.replay(usize::MAX).map_err(|e| e.to_string())?;
+        Ok(Session::from_position(position, None))
+    }
+
+    /// The game as SGF text, with its result (dead stones counted) when it is over.
+    pub fn sgf(&self) -> Result<String, String> {
+        let options = goishi_sgf::WriteOptions {
+            result: self.result().map(|r| r.to_string()),
+            ..Default::default()
+        };
+        goishi_sgf::write_game(self.position.as_ref(), &options).map_err(|e| e.to_string())
+    }
+
+    /// The position.
+    pub fn position(&self) -> &dyn Position {
+        self.position.as_ref()
+    }
+
+    /// The pasted graph's text, if the game is on one.
+    pub fn graph(&self) -> Option<&str> {
+        self.graph.as_deref()
+    }
+
+    fn geometry(&self) -> &Geometry {
+        self.position.geometry()
+    }
+
+    fn name(&self, p: Point) -> String {
+        self.geometry().point_name(p)
+    }
+
+    /// Plays `text` (a vertex, `pass` or `resign`) for the side to move. A refusal leaves the
+    /// game as it was; its error is the engine's sentence (`illegal move: B D4: occupied`).
+    pub fn play(&mut self, text: &str) -> Result<(), String> {
+        let mv = Move::parse(self.geometry(), text.trim()).map_err(|e| e.to_string())?;
+        let color = self.position.side_to_move();
+        self.play_turn(Turn { color, mv })?;
+        if self.redo.last() == Some(&Turn { color, mv }) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        Ok(())
+    }
+
+    fn play_turn(&mut self, turn: Turn) -> Result<(), String> {
+        let before: Vec<Option<Color>> = self
+            .geometry()
+            .points()
+            .map(|p| self.position.board().get(p))
+            .collect();
+        self.position
+            .play_as(turn.color, turn.mv)
+            .map_err(|e| e.to_string())?;
+        let board = self.position.board();
+        self.removed = self
+            .position
+            .geometry()
+            .points()
+            .filter(|&p| before[p.index()].is_some() && board.get(p).is_none())
+            .collect();
+        self.dead.clear();
+        Ok(())
+    }
+
+    /// Takes the last move back; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        match self.position.undo() {
+            Some(turn) => {
+                self.redo.push(turn);
+                self.removed.clear();
+                self.dead.clear();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Plays the last move undone again; false when there is none.
+    pub fn redo(&mut self) -> Result<bool, String> {
+        let Some(&turn) = self.redo.last() else {
+            return Ok(false);
+        };
+        self.play_turn(turn)?;
+        self.redo.pop();
+        Ok(true)
+    }
+
+    /// The points where the side to move may play.
+    pub fn legal_points(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.position
+            .legal_moves_as(self.position.side_to_move(), &mut moves);
+        moves
+            .into_iter()
+            .filter_map(Move::point)
+            .map(|p| self.name(p))
+            .collect()
+    }
+
+    /// Whether stones can be marked dead: a Go game ended by passes (not by resignation).
+    pub fn can_mark_dead(&self) -> bool {
+        self.position.rules().variant().family == "go"
+            && matches!(
+                self.position.outcome(),
+                Some(GameResult::Win {
+                    margin: Margin::Points(_),
+                    ..
+                }) | Some(GameResult::Draw)
+            )
+    }
+
+    /// Marks the chain at `text` dead, or alive again if it was marked; an error when the
+    /// game is not at its scoring or the point holds no stone.
+    pub fn toggle_dead(&mut self, text: &str) -> Result<(), String> {
+        if !self.can_mark_dead() {
+            return Err("dead stones are marked once a Go game has ended by two passes".into());
+        }
+        let p = self
+            .geometry()
+            .parse_point(text.trim())
+            .map_err(|e| e.to_string())?;
+        let board = self.position.board();
+        if board.get(p).is_none() {
+            return Err(format!("{text} holds no stone to mark dead"));
+        }
+        let chain = board.chain_at(self.geometry().default_adjacency(), p);
+        if self.dead.contains(&p) {
+            self.dead.retain(|q| !chain.contains(q));
+        } else {
+            self.dead.extend(chain);
+        }
+        Ok(())
+    }
+
+    /// Replaces the stones marked dead (an estimate's).
+    pub fn set_dead(&mut self, dead: Vec<Point>) {
+        if self.can_mark_dead() {
+            self.dead = dead;
+        }
+    }
+
+    /// The result: the engine's outcome, scored with the stones marked dead taken off.
+    pub fn result(&self) -> Option<GameResult> {
+        let outcome = self.position.outcome()?;
+        if self.dead.is_empty() || !self.can_mark_dead() {
+            return Some(outcome);
+        }
+        Some(self.position.score(&self.dead).result())
+    }
+
+    /// The game's state for the page (see the module docs of the crate for its fields).
+    pub fn state(&self) -> Value {
+        let position = self.position.as_ref();
+        let geometry = position.geometry();
+        let board = position.board();
+        let mut stones = Map::new();
+        for p in geometry.points() {
+            stones.insert(self.name(p), color_name(board.get(p)).into());
+        }
+        let names =
+            |points: &[Point]| -> Vec<String> { points.iter().map(|&p| self.name(p)).collect() };
+        let moves: Vec<String> = position
+            .history()
+            .iter()
+            .map(|t| t.mv.name(geometry))
+            .collect();
+        let to_move = position.side_to_move();
+        let result = self.result();
+        let status = match result {
+            Some(r) => r.to_string(),
+            None => format!("{} to move", color_name(Some(to_move))),
+        };
+        json!({
+            "rules": position.rules().to_string(),
+            "variant": position.rules().variant().id,
+            "family": position.rules().variant().family,
+            "board": geometry.describe(),
+            "to_move": color_name(Some(to_move)),
+            "over": position.is_over(),
+            "result": result.map(|r| r.to_string()),
+            "outcome": position.outcome().map(|r| r.to_string()),
+            "status": status,
+            "captures": {
+                "black": position.captures(Color::Black),
+                "white": position.captures(Color::White),
+            },
+            "stones": stones,
+            "moves": moves,
+            "last": position.history().last().map(|t| t.mv.name(geometry)),
+            "removed": names(&self.removed),
+            "dead": names(&self.dead),
+            "can_mark_dead": self.can_mark_dead(),
+            "can_undo": !position.history().is_empty(),
+            "can_redo": !self.redo.is_empty(),
+            "legal": if position.is_over() { Vec::new() } else { self.legal_points() },
+        })
+    }
+
+    /// The board's shape for drawing: its kind, its size, every point with its name and grid
+    /// coordinates, and the edges of its default adjacency (each pair once).
+    pub fn geometry_json(&self) -> Value {
+        let geometry = self.geometry();
+        let kind = match geometry.topology() {
+            Topology::Rect => "rect",
+            Topology::Torus => "torus",
+            Topology::Hex => "hex",
+            Topology::Graph => "graph",
+        };
+        let graph = *geometry.topology() == Topology::Graph;
+        let points: Vec<Value> = geometry
+            .points()
+            .map(|p| {
+                let (x, y) = if graph { (0, 0) } else { geometry.coords(p) };
+                json!({ "name": self.name(p), "x": x, "y": y })
+            })
+            .collect();
+        let neighbours = geometry.default_neighbors();
+        let mut edges = Vec::new();
+        for p in geometry.points() {
+            for &q in neighbours.of(p) {
+                if p.index() < q.index() {
+                    edges.push(json!([p.index(), q.index()]));
+                }
+            }
+        }
+        json!({
+            "kind": kind,
+            "width": geometry.width(),
+            "height": geometry.height(),
+            "describe": geometry.describe(),
+            "points": points,
+            "edges": edges,
+        })
+    }
+
+    /// The point of a vertex, for the players and the estimate.
+    pub fn point(&self, text: &str) -> Result<Point, String> {
+        self.geometry().parse_point(text).map_err(|e| e.to_string())
+    }
+
+    /// The points' names, in index order (the order of an ownership map).
+    pub fn point_names(&self) -> Vec<String> {
+        self.geometry().points().map(|p| self.name(p)).collect()
+    }
+}

@@ -1,0 +1,102 @@
+//! The page's API, natively: the same functions the WebAssembly module exports.
+
+use goishi_web::players::{mcts_move, random_move, random_playouts};
+use goishi_web::session::Session;
+use serde_json::Value;
+
+fn stones(session: &Session) -> Value {
+    session.state()["stones"].clone()
+}
+
+#[test]
+fn a_capture_is_shown_removed_and_undo_redo_restore_it() {
+    let moves = ["D5", "E5", "F5", "A1", "E6", "A2"];
+    let mut s = Session::with_moves("go/chinese", None, &moves).unwrap();
+    let before = stones(&s);
+    s.play("E4").unwrap();
+    let state = s.state();
+    assert_eq!(state["removed"], serde_json::json!(["E5"]));
+    assert_eq!(state["stones"]["E5"], "");
+    assert_eq!(state["captures"]["black"], 1);
+    assert_eq!(state["last"], "E4");
+    assert!(s.undo());
+    assert_eq!(stones(&s), before);
+    assert_eq!(s.state()["can_redo"], true);
+    assert!(s.redo().unwrap());
+    assert_eq!(s.state()["stones"]["E5"], "");
+    assert!(!s.redo().unwrap());
+    // A new move drops what redo would have played.
+    assert!(s.undo());
+    s.play("J9").unwrap();
+    assert_eq!(s.state()["can_redo"], false);
+}
+
+#[test]
+fn a_refusal_is_the_engines_sentence_and_changes_nothing() {
+    let mut s = Session::with_moves("go/chinese", None, &["E5"]).unwrap();
+    let before = s.state();
+    assert_eq!(s.play("E5").unwrap_err(), "illegal move: W E5: occupied");
+    assert!(s.play("Z99").unwrap_err().contains("Z99"));
+    assert_eq!(s.state(), before);
+    let e = Session::with_moves("go/chinese", None, &["E5", "Q99"]).unwrap_err();
+    assert!(e.starts_with("move 2 (Q99) of the link: "), "{e}");
+    assert!(Session::new("go/chinese:komi=banana", None).unwrap_err().contains("komi"));
+}
+
+#[test]
+fn the_record_written_reads_back_to_the_same_game() {
+    let moves = ["C3", "D3", "D4", "E4", "pass", "pass"];
+    let s = Session::with_moves("go/japanese:size=7x5", None, &moves).unwrap();
+    let text = s.sgf().unwrap();
+    let back = Session::from_sgf(&text).unwrap();
+    assert_eq!(back.state()["stones"], s.state()["stones"]);
+    assert_eq!(back.state()["result"], s.state()["result"]);
+    assert!(Session::from_sgf("(;GM[1]SZ[9];B[").is_err());
+}
+
+#[test]
+fn a_pasted_graph_is_a_board_and_its_errors_name_it() {
+    let s = Session::new("go/chinese", Some("a b\nb c\nc a\n")).unwrap();
+    let geometry = s.geometry_json();
+    assert_eq!(geometry["kind"], "graph");
+    assert_eq!(geometry["edges"].as_array().unwrap().len(), 3);
+    assert_eq!(s.graph(), Some("a b\nb c\nc a\n"));
+    let e = Session::new("go/chinese", Some("a b\nb c c\n")).unwrap_err();
+    assert!(e.contains("the pasted graph") && e.contains('2'), "{e}");
+}
+
+#[test]
+fn dead_stones_count_in_the_result_of_a_go_game() {
+    let mut s = Session::with_moves("go/chinese:size=7x7", None, &["D4", "C3", "pass", "pass"]).unwrap();
+    assert!(s.can_mark_dead());
+    let plain = s.state()["result"].clone();
+    s.toggle_dead("C3").unwrap();
+    assert_eq!(s.state()["dead"], serde_json::json!(["C3"]));
+    assert_ne!(s.state()["result"], plain);
+    s.toggle_dead("C3").unwrap();
+    assert_eq!(s.state()["result"], plain);
+    assert!(s.toggle_dead("A1").is_err());
+    let mut playing = Session::new("go/chinese", None).unwrap();
+    assert!(playing.toggle_dead("E5").is_err());
+}
+
+#[test]
+fn the_players_answer_legal_seeded_moves() {
+    for rules in ["go/chinese:size=7x7", "contact/2b:board=hex,size=6x6", "capture/atari-go:board=torus,size=7x7"] {
+        let mut s = Session::new(rules, None).unwrap();
+        let a = random_move(&s, 5);
+        assert_eq!(a, random_move(&s, 5), "{rules}");
+        s.play(&a).unwrap();
+        let search = mcts_move(&s, 64, 0, 3).unwrap();
+        assert_eq!(search["playouts"], 64, "{rules}");
+        assert_eq!(
+            search["ownership"].as_array().unwrap().len(),
+            search["points"].as_array().unwrap().len()
+        );
+        s.play(search["move"].as_str().unwrap()).unwrap();
+    }
+    let s = Session::new("go/chinese", None).unwrap();
+    assert!(mcts_move(&s, 0, 0, 1).unwrap_err().contains("no limit"));
+    assert_eq!(random_playouts("go/chinese:size=7x7", 3, 1), random_playouts("go/chinese:size=7x7", 3, 1));
+    assert!(random_playouts("nothing", 1, 1).is_err());
+}

@@ -1,0 +1,364 @@
+// The playground's end-to-end tests, in headless Chromium through playwright-core. Run by
+// `cargo xtask web --test` (xtask/src/web_test.rs), which builds the page in debug and release,
+// serves it, plays web/tests/scripts.json natively and passes the native answers here:
+//
+//   GOISHI_BASE_URL     the server (http://127.0.0.1:PORT), serving target/web/site/
+//   GOISHI_PROFILES     the builds to test (debug,release)
+//   GOISHI_SCRIPTS      web/tests/scripts.json; GOISHI_EXPECTED the native engine's answers
+//   GOISHI_BIN          the goishi CLI (`goishi variants`, `goishi replay`)
+//   GOISHI_NODE_MODULES where npm ci put playwright-core; GOISHI_OUT where results go
+//   GOISHI_SIZES        the modules' sizes; GOISHI_PLAYOUTS the native playout figures
+//   CHROMIUM            the browser (Debian's /usr/bin/chromium)
+//
+// Every check prints `ok` or `not ok`; the run fails if any failed. Figures (sizes, speed,
+// times) are printed, never asserted: the machine may be loaded.
+
+import { createRequire } from "node:module";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const env = name => {
+  const v = process.env[name];
+  if (!v) throw new Error(`${name} is not set: run cargo xtask web --test`);
+  return v;
+};
+const require = createRequire(path.join(env("GOISHI_NODE_MODULES"), "..", "package.json"));
+const { chromium } = require("playwright-core");
+
+const base = env("GOISHI_BASE_URL");
+const profiles = env("GOISHI_PROFILES").split(",");
+const scripts = JSON.parse(fs.readFileSync(env("GOISHI_SCRIPTS"), "utf8"));
+const expected = JSON.parse(fs.readFileSync(env("GOISHI_EXPECTED"), "utf8"));
+const goishi = env("GOISHI_BIN");
+const out = env("GOISHI_OUT");
+const sizes = JSON.parse(env("GOISHI_SIZES"));
+const playouts = JSON.parse(env("GOISHI_PLAYOUTS"));
+const shots = path.join(out, "screenshots");
+fs.mkdirSync(shots, { recursive: true });
+
+let failures = 0;
+const figures = [];
+function check(name, ok, detail = "") {
+  if (ok) {
+    console.log(`ok - ${name}`);
+  } else {
+    failures++;
+    console.log(`not ok - ${name}${detail ? `: ${detail}` : ""}`);
+  }
+}
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const sorted = o => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
+
+const nativeIds = execFileSync(goishi, ["variants"], { encoding: "utf8" })
+  .split("\n")
+  .filter(l => /^\S/.test(l))
+  .map(l => l.split(" ")[0]);
+
+const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "goishi-e2e-chromium-"));
+const context = await chromium.launchPersistentContext(userDataDir, {
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  headless: true,
+  acceptDownloads: true,
+  viewport: { width: 1280, height: 1000 },
+  args: [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  ],
+});
+
+async function open(profile, hash = "") {
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", e => errors.push(String(e)));
+  page.on("console", m => m.type() === "error" && errors.push(m.text()));
+  const t = Date.now();
+  await page.goto(`${base}/${profile}/index.html${hash}`);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 60000 });
+  const wall = Date.now() - t;
+  const interactive = await page.evaluate(() => window.goishiPlayground.interactiveMs);
+  return { page, errors, wall, interactive };
+}
+
+const snapshot = page => page.evaluate(() => {
+  const p = window.goishiPlayground;
+  return { rules: p.rules(), moves: p.moves(), board: p.board(), state: p.state() };
+});
+const message = page => page.locator('[data-testid="message"]').textContent();
+const status = page => page.locator('[data-testid="status"]').textContent();
+
+async function newGame(page, rules, graph) {
+  await page.selectOption('[data-testid="board-kind"]', graph ? "graph" : "square");
+  if (graph) await page.fill('[data-testid="graph"]', graph);
+  await page.fill('[data-testid="rules"]', rules);
+  await page.press('[data-testid="rules"]', "Enter");
+}
+
+async function move(page, text) {
+  const before = (await page.evaluate(() => window.goishiPlayground.moves().length));
+  if (text === "pass" || text === "resign") {
+    await page.click(`[data-testid="${text}"]`);
+  } else {
+    await page.click(`[data-point="${text}"]`);
+  }
+  await page.waitForFunction(n => window.goishiPlayground.moves().length === n + 1, before, { timeout: 5000 })
+    .catch(() => {});
+}
+
+// The DOM contract: each point's data-stone agrees with board().
+async function contractHolds(page) {
+  return page.evaluate(() => {
+    const board = window.goishiPlayground.board();
+    const els = [...document.querySelectorAll("[data-point]")];
+    const names = new Set();
+    for (const e of els) {
+      const name = e.getAttribute("data-point");
+      if (names.has(name)) return `two elements for ${name}`;
+      names.add(name);
+      if ((board[name] || "") !== e.getAttribute("data-stone")) return `${name} shows ${e.getAttribute("data-stone")}`;
+    }
+    return names.size === Object.keys(window.goishiPlayground.state().stones).length ? "" : "points missing";
+  });
+}
+
+// ---- every variant loads, in each build ----
+for (const profile of profiles) {
+  const { page, errors, wall, interactive } = await open(profile);
+  figures.push(`${profile}: page interactive ${interactive.toFixed(0)} ms after navigation (${wall} ms wall to ready)`);
+  const ids = await page.$$eval('[data-testid="variant"] option', os => os.map(o => o.value));
+  check(`${profile}: the variant list equals goishi variants (${nativeIds.length} ids)`, same(ids, nativeIds),
+    `page ${ids.join(" ")} / native ${nativeIds.join(" ")}`);
+  for (const id of ids) {
+    await page.selectOption('[data-testid="variant"]', id);
+    await page.waitForFunction(v => window.goishiPlayground.state().variant === v, id, { timeout: 10000 }).catch(() => {});
+    const s = await snapshot(page);
+    const points = await page.locator("[data-point]").count();
+    check(`${profile}: ${id} loads`, s.state.variant === id && points > 0 && s.moves.length === 0
+      && (await status(page)) === "black to move" && (await contractHolds(page)) === "",
+      `variant ${s.state.variant}, ${points} points, message ${await message(page)}`);
+  }
+  check(`${profile}: no page error`, errors.length === 0, errors.join(" | "));
+  await page.close();
+}
+
+const profile = profiles.includes("release") ? "release" : profiles[0];
+const { page, errors } = await open(profile);
+
+// ---- a scripted game per family agrees with the native engine ----
+for (const game of scripts.games) {
+  await newGame(page, game.rules, game.graph);
+  await page.waitForFunction(() => window.goishiPlayground.moves().length === 0);
+  for (const m of game.moves) await move(page, m);
+  const want = expected.games[game.name];
+  const s = await snapshot(page);
+  check(`${game.name}: the stones are the native engine's`, same(sorted(s.board), sorted(want.stones)),
+    `page ${JSON.stringify(s.board)} / native ${JSON.stringify(want.stones)} (message ${await message(page)})`);
+  check(`${game.name}: the prisoners are the native engine's`, same(s.state.captures, want.captures),
+    `${JSON.stringify(s.state.captures)} / ${JSON.stringify(want.captures)}`);
+  const wantStatus = want.result ?? `${want.to_move} to move`;
+  check(`${game.name}: the status is ${wantStatus}`, (await status(page)) === wantStatus, await status(page));
+  check(`${game.name}: ${want.moves} moves, ${want.points} points`, s.moves.length === want.moves
+    && (await page.locator("[data-point]").count()) === want.points);
+  check(`${game.name}: the DOM contract holds`, (await contractHolds(page)) === "", await contractHolds(page));
+  await page.waitForTimeout(1000); // the leaving stones' animation ends
+  await page.locator("#board").screenshot({ path: path.join(shots, `${game.name}.png`) });
+}
+
+// ---- illegal clicks are refused with their reason and change nothing ----
+for (const ill of scripts.illegal) {
+  await page.evaluate(h => { location.hash = h; }, `#rules=${encodeURIComponent(ill.rules)}&moves=${ill.moves.join(",")}`);
+  await page.waitForFunction(n => window.goishiPlayground.moves().length === n, ill.moves.length, { timeout: 5000 }).catch(() => {});
+  const before = await snapshot(page);
+  await page.click(`[data-point="${ill.click}"]`);
+  const after = await snapshot(page);
+  const want = expected.illegal[ill.name];
+  check(`illegal ${ill.name}: refused with the engine's sentence`, (await message(page)) === want.message,
+    `${await message(page)} / ${want.message}`);
+  check(`illegal ${ill.name}: nothing changed`, same(before, after) && before.moves.length === ill.moves.length);
+}
+
+// ---- undo and redo ----
+{
+  const game = scripts.games[0];
+  await newGame(page, game.rules);
+  const states = [await snapshot(page)];
+  for (const m of game.moves.slice(0, 7)) {
+    await move(page, m);
+    states.push(await snapshot(page));
+  }
+  let ok = true;
+  for (let i = 6; i >= 0; i--) {
+    await page.click('[data-testid="undo"]');
+    ok = ok && same(await snapshot(page), states[i]);
+  }
+  check("undo takes every move back, captures included", ok);
+  ok = true;
+  for (let i = 1; i <= 7; i++) {
+    await page.click('[data-testid="redo"]');
+    const s = await snapshot(page);
+    ok = ok && same(s.board, states[i].board) && same(s.moves, states[i].moves);
+  }
+  check("redo plays them again", ok);
+}
+
+// ---- SGF: the page's record replays with goishi replay, and reads back ----
+for (const game of scripts.games.filter(g => !g.graph)) {
+  await newGame(page, game.rules);
+  for (const m of game.moves) await move(page, m);
+  const s = await snapshot(page);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click('[data-testid="export"]')]);
+  const file = path.join(out, `${game.name}.sgf`);
+  await download.saveAs(file);
+  const replay = JSON.parse(execFileSync(goishi, ["replay", "--json", file], { encoding: "utf8" }).trim());
+  const stones = {};
+  const rows = replay.board.split("\n").filter(l => /^\s*\d/.test(l));
+  const letters = replay.board.split("\n")[0].trim().split(/\s+/);
+  for (const row of rows) {
+    const cells = row.trim().split(/\s+/);
+    const n = cells[0];
+    cells.slice(1, 1 + letters.length).forEach((c, i) => {
+      if (c === "X") stones[`${letters[i]}${n}`] = "black";
+      if (c === "O") stones[`${letters[i]}${n}`] = "white";
+    });
+  }
+  const played = s.moves.filter(m => m !== "resign").length;
+  check(`${game.name}: goishi replay reads the page's SGF to the same game`, replay.status === "ok"
+    && replay.moves === played && same(sorted(stones), sorted(s.board))
+    && same(replay.captures, [s.state.captures.black, s.state.captures.white])
+    && (replay.result ?? null) === (s.state.result ?? null),
+    JSON.stringify({ replay, page: s.state.result }));
+  await newGame(page, "go/chinese");
+  await page.fill('[data-testid="sgf-text"]', fs.readFileSync(file, "utf8"));
+  await page.click('[data-testid="load-sgf"]');
+  const back = await snapshot(page);
+  check(`${game.name}: the page reads its SGF back`, same(back.board, s.board) && back.state.result === s.state.result);
+}
+
+// ---- bad input shows the engine's sentence and leaves the game as it was ----
+{
+  const game = scripts.games[0];
+  await newGame(page, game.rules);
+  for (const m of game.moves.slice(0, 5)) await move(page, m);
+  const before = await snapshot(page);
+  const unchanged = async what => {
+    check(`${what}: the game is unchanged`, same(await snapshot(page), before));
+  };
+  const e = expected.errors;
+  await page.fill('[data-testid="rules"]', scripts.bad.rules);
+  await page.press('[data-testid="rules"]', "Enter");
+  check("malformed rules: the engine's sentence", (await message(page)) === e.rules, `${await message(page)} / ${e.rules}`);
+  await unchanged("malformed rules");
+  await page.fill('[data-testid="rules"]', scripts.bad.size);
+  await page.press('[data-testid="rules"]', "Enter");
+  check("a 53x53 board: the engine's sentence", (await message(page)) === e.size, `${await message(page)} / ${e.size}`);
+  await unchanged("a 53x53 board");
+  await page.selectOption('[data-testid="board-kind"]', "graph");
+  await page.fill('[data-testid="graph"]', scripts.bad.graph);
+  await page.click('[data-testid="new-game"]');
+  check("a graph with errors: the engine's sentence", (await message(page)) === e.graph, `${await message(page)} / ${e.graph}`);
+  await unchanged("a graph with errors");
+  await page.selectOption('[data-testid="board-kind"]', "square");
+  for (const key of ["sgf", "sgf_other"]) {
+    await page.fill('[data-testid="sgf-text"]', scripts.bad[key]);
+    await page.click('[data-testid="load-sgf"]');
+    check(`bad SGF (${key}): the engine's sentence`, (await message(page)) === e[key], `${await message(page)} / ${e[key]}`);
+    await unchanged(`bad SGF (${key})`);
+  }
+  const hash = `#rules=${encodeURIComponent(scripts.bad.link_rules)}&moves=${scripts.bad.link_moves.join(",")}`;
+  await page.evaluate(h => { location.hash = h; }, hash);
+  await page.waitForFunction(() => document.querySelector('[data-testid="message"]').textContent !== "", null, { timeout: 5000 }).catch(() => {});
+  check("garbage moves in the link: the engine's sentence", (await message(page)).includes(e.link), `${await message(page)} / ${e.link}`);
+  await unchanged("garbage moves in the link");
+  check("garbage moves in the link: the address shows the game again", (await page.evaluate(() => location.hash)).includes(before.moves.join(",")));
+
+  // A click while the MCTS player searches is refused; Stop ends the search without a move.
+  await page.selectOption('[data-testid="opponent"]', "mcts");
+  await page.selectOption('[data-testid="engine-color"]', before.state.to_move === "black" ? "white" : "black");
+  await page.fill('[data-testid="playouts"]', "0");
+  await page.fill('[data-testid="millis"]', "20000");
+  const legal = before.state.legal;
+  await move(page, legal[0]);
+  await page.waitForFunction(() => window.goishiPlayground.busy(), null, { timeout: 5000 }).catch(() => {});
+  const during = await snapshot(page);
+  await page.click(`[data-point="${legal[legal.length - 1]}"]`);
+  const msg = await message(page);
+  check("a click during the engine's move is refused", msg.startsWith("the engine is choosing its move"), msg);
+  check("a click during the engine's move changes nothing", same(await snapshot(page), during) && during.moves.length === before.moves.length + 1);
+  const t = Date.now();
+  await page.click('[data-testid="stop"]');
+  check("Stop ends the search at once, without a move", !(await page.evaluate(() => window.goishiPlayground.busy()))
+    && same((await snapshot(page)).moves, during.moves), `${Date.now() - t} ms`);
+
+  // The MCTS player answers within its time setting (a figure, not a check).
+  await page.fill('[data-testid="millis"]', "1000");
+  await page.click('[data-testid="undo"]');
+  await move(page, legal[0]);
+  await page.waitForFunction(n => window.goishiPlayground.moves().length === n + 2, before.moves.length, { timeout: 30000 }).catch(() => {});
+  const search = await page.evaluate(() => window.goishiPlayground.lastSearch);
+  check("the MCTS player moves", search !== null && (await snapshot(page)).moves.length === before.moves.length + 2);
+  if (search) {
+    figures.push(`MCTS move at 1000 ms: search ${search.elapsed_ms.toFixed(0)} ms, ${search.playouts} playouts, ${search.wall_ms.toFixed(0)} ms from request to answer (worker start included)`);
+  }
+  await page.check('[data-testid="show-ownership"]');
+  check("the ownership map of the last search is drawn", (await page.locator('[data-testid="ownership"]').count()) === 1);
+  await page.uncheck('[data-testid="show-ownership"]');
+  await page.selectOption('[data-testid="opponent"]', "human");
+}
+
+// ---- the random player, dead stones ----
+{
+  await newGame(page, "go/chinese:size=7x7");
+  await page.selectOption('[data-testid="opponent"]', "random");
+  await page.selectOption('[data-testid="engine-color"]', "white");
+  await move(page, "D4");
+  await page.waitForFunction(() => window.goishiPlayground.moves().length === 2, null, { timeout: 5000 }).catch(() => {});
+  check("the random player answers", (await snapshot(page)).moves.length === 2);
+  await page.selectOption('[data-testid="opponent"]', "human");
+  await move(page, "pass");
+  await move(page, "pass");
+  const s = await snapshot(page);
+  const white = Object.keys(s.board).find(p => s.board[p] === "white");
+  check("a Go game ended by passes opens the scoring", s.state.can_mark_dead && s.state.over);
+  await page.click(`[data-point="${white}"]`);
+  const marked = await snapshot(page);
+  check("a click marks a chain dead and the result counts it", marked.state.dead.includes(white)
+    && marked.state.result !== s.state.result && (await status(page)) === marked.state.result,
+    JSON.stringify([marked.state.dead, marked.state.result, s.state.result]));
+  await page.click(`[data-point="${white}"]`);
+  check("a second click marks it alive again", same((await snapshot(page)).state.dead, s.state.dead));
+}
+
+// ---- a 52x52 board plays ----
+{
+  await newGame(page, "go/chinese:size=52x52");
+  await page.waitForFunction(() => window.goishiPlayground.state().board === "52x52", null, { timeout: 10000 }).catch(() => {});
+  const t = Date.now();
+  await move(page, "A52");
+  check("a 52x52 board loads and plays", (await page.locator("[data-point]").count()) === 2704
+    && same((await snapshot(page)).moves, ["A52"]));
+  figures.push(`52x52: a move and its redraw ${Date.now() - t} ms`);
+}
+
+// ---- speed of the random playouts, page against native ----
+{
+  const r = await page.evaluate(p => window.goishiPlayground.randomPlayouts(p.rules, p.games, p.seed), playouts);
+  check("the page's playouts play the native games (same seed, same moves)", r.moves === playouts.native.moves,
+    `${r.moves} / ${playouts.native.moves}`);
+  const page_rate = r.moves / r.ms, native_rate = playouts.native.moves / playouts.native.ms;
+  figures.push(`random playouts (${playouts.games} games of ${playouts.rules}): page ${(page_rate * 1000).toFixed(0)} moves/s, native ${(native_rate * 1000).toFixed(0)} moves/s: ${(page_rate / native_rate).toFixed(2)}x`);
+}
+check(`${profile}: no page error in the scripted games`, errors.length === 0, errors.join(" | "));
+for (const [p, s] of Object.entries(sizes)) {
+  figures.push(`${p} module: ${(s.bytes / 1024).toFixed(0)} KB, ${(s.gzipped / 1024).toFixed(0)} KB gzipped`);
+}
+await context.close();
+fs.rmSync(userDataDir, { recursive: true, force: true });
+console.log("\nfigures (a shared machine: see docs/playground.md):");
+for (const f of figures) console.log(`  ${f}`);
+console.log(`\nscreenshots: ${shots}`);
+if (failures) {
+  console.log(`${failures} check(s) failed`);
+  process.exit(1);
+}
+console.log("all checks passed");
