@@ -5,6 +5,7 @@ pub mod cli;
 pub mod common;
 pub mod go_ext;
 pub mod gtp;
+pub mod parallel;
 pub mod replay;
 pub mod selfplay;
 pub mod show;

@@ -21,4 +21,6 @@ pub mod selfplay;
 
 pub use mcts::MctsPlayer;
 pub use player::{is_own_eye, Player, RandomPlayer};
-pub use selfplay::{move_cap, play_game, play_out, Game, SelfplayError};
+pub use selfplay::{
+    game_rng, move_cap, play_game, play_out, Game, Played, Selfplay, SelfplayError,
+};
