@@ -186,9 +186,10 @@ fn shared_geometry(
     rules: &goishi::Rules,
     size: Option<(u32, u32)>,
 ) -> Result<Geometry, goishi::GeometryError> {
+    /// A board's kind and size, and its geometry.
+    type Built = (goishi::BoardKind, (u32, u32), Geometry);
     thread_local! {
-        static LAST: std::cell::RefCell<Option<(goishi::BoardKind, (u32, u32), Geometry)>> =
-            const { std::cell::RefCell::new(None) };
+        static LAST: std::cell::RefCell<Option<Built>> = const { std::cell::RefCell::new(None) };
     }
     let kind = rules.board_kind();
     if matches!(kind, goishi::BoardKind::Graph(_)) {

@@ -2,8 +2,8 @@
 //! stream of any length (`goishi selfplay | goishi replay -`) is read with one game tree in
 //! memory at a time: the bytes of each tree are cut out by their brackets and parentheses
 //! alone (no tree is built), then read as a record of their own ([`parse_tree`]), within the
-//! limits of a file ([`MAX_FILE_BYTES`](crate::MAX_FILE_BYTES) bytes and
-//! [`MAX_NODES`](crate::MAX_NODES) nodes a tree).
+//! limits of a file ([`crate::MAX_FILE_BYTES`] bytes and [`crate::MAX_NODES`] nodes a
+//! tree).
 
 use std::io::BufRead;
 
