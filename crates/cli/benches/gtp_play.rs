@@ -1,12 +1,16 @@
 //! `play` through the GTP loop on a 19x19 mid-game position: what one `play` command costs
 //! from its line to its answer (parsing, the engine's play, the response), measured as a
-//! `play` followed by an `undo` so that the position stays the same mid-game one. Next to
-//! it, the engine's own `play_as` + `undo` on the same position, for comparison. Figures
+//! `play` followed by an `undo` so that the position stays the same mid-game one: one pair
+//! through `Engine::execute_line`, and 1000 pairs through the whole loop (`gtp::serve`: the
+//! lines read from a buffer, preprocessed, answered into a sink, as a controller's pipe
+//! would carry them). Then what GoGui does after every move, replaying the game to the
+//! engine: `clear_board` and the 120 `play` commands of the game, through the loop. Next to
+//! them, the engine's own `play_as` + `undo` on the same position, for comparison. Figures
 //! only; nothing here asserts a time.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use goishi::{Color, Move};
-use goishi_cli::gtp::{Engine, PlayerKind, PlayerOptions};
+use goishi_cli::gtp::{serve, Engine, PlayerKind, PlayerOptions};
 
 /// A 19x19 game of 120 moves (the random player, seeded) and a point empty in it.
 fn mid_game() -> (Engine, String, Move) {
@@ -45,6 +49,24 @@ fn gtp_play(c: &mut Criterion) {
             let u = engine.execute_line("undo");
             (a, u)
         })
+    });
+    let pairs: String = (0..1000).map(|_| format!("{play}\nundo\n")).collect();
+    c.bench_function("gtp_serve_1000_play_undo_19x19_midgame", |b| {
+        b.iter(|| serve(&mut engine, pairs.as_bytes(), std::io::sink()))
+    });
+    // The game's moves as GoGui sends them after each move: clear_board, then every play.
+    let replay = {
+        let p = engine.position();
+        let g = p.geometry();
+        let mut text = String::from("clear_board\n");
+        for turn in p.history() {
+            let color = if turn.color == Color::Black { "b" } else { "w" };
+            text.push_str(&format!("play {color} {}\n", turn.mv.name(g)));
+        }
+        text
+    };
+    c.bench_function("gtp_serve_clear_board_and_120_plays_19x19", |b| {
+        b.iter(|| serve(&mut engine, replay.as_bytes(), std::io::sink()))
     });
     let (engine, _, _) = mid_game();
     let mut position = engine.position().clone_box();

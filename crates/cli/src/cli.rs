@@ -72,7 +72,7 @@ enum Command {
     /// Replay SGF records under their rules and report the first illegal move or the final
     /// position and result of each.
     Replay {
-        /// The SGF files.
+        /// The SGF files; `-` reads standard input, record by record as it comes.
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
         /// Replay under these rules instead of each record's RU.
@@ -85,7 +85,7 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Play random legal games with genmove's policy and write them as SGF.
+    /// Play random legal games (each family's random playout policy) and write them as SGF.
     Selfplay {
         /// The rules (a variant id or alias, with overrides).
         #[arg(long, value_name = "RULES")]
@@ -99,9 +99,20 @@ enum Command {
         /// The seed; the same seed gives the same games; default random (printed).
         #[arg(long)]
         seed: Option<u64>,
-        /// Write the games to this file instead of standard output.
-        #[arg(long, value_name = "FILE.sgf")]
+        /// How many threads play games; the games are the same for any N; default the
+        /// number of processors.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        jobs: Option<u16>,
+        /// Write the games to this file (one collection) instead of standard output.
+        #[arg(long, value_name = "FILE.sgf", conflicts_with = "out_dir")]
         out: Option<PathBuf>,
+        /// Write each game to a file of its own in this folder (game-N.sgf), made if missing.
+        #[arg(long, value_name = "DIR")]
+        out_dir: Option<PathBuf>,
+        /// Print a JSON Lines summary of each game on standard output (the SGF then goes
+        /// only where --out or --out-dir says, if anywhere).
+        #[arg(long)]
+        json: bool,
     },
     /// Play two GTP engines against each other under a referee, as gogui-twogtp does: the
     /// records and a results table.
@@ -334,9 +345,7 @@ fn run_command(args: Vec<OsString>) -> i32 {
             jobs,
             json,
         } => {
-            let jobs = jobs.map(usize::from).unwrap_or_else(|| {
-                std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-            });
+            let jobs = jobs.map_or_else(processors, usize::from);
             let options = crate::replay::ReplayOptions {
                 files,
                 rules,
@@ -353,19 +362,28 @@ fn run_command(args: Vec<OsString>) -> i32 {
             size,
             games,
             seed,
+            jobs,
             out,
+            out_dir,
+            json,
         } => {
             let rules = match parse_rules(&rules) {
                 Ok(r) => r,
                 Err(e) => return fail(&format!("--rules: {e}"), EXIT_ERROR),
             };
             let seed = seed.unwrap_or_else(random_seed);
-            let options = crate::selfplay::SelfplayOptions {
-                rules,
-                size,
-                games,
-                seed,
+            let mut options = crate::selfplay::SelfplayOptions::new(rules, games, seed);
+            options.size = size;
+            options.jobs = jobs.map_or_else(processors, usize::from);
+            options.json = json;
+            options.progress = std::io::stderr().is_terminal();
+            options.sgf = match (&out_dir, &out, json) {
+                (Some(dir), _, _) => crate::selfplay::SgfOut::Folder(dir.clone()),
+                (None, None, true) => crate::selfplay::SgfOut::Nowhere,
+                _ => crate::selfplay::SgfOut::Collection,
             };
+            let stdout = std::io::stdout();
+            let mut stdout = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
             let result = match &out {
                 Some(path) => {
                     let file = match std::fs::File::create(path) {
@@ -381,13 +399,16 @@ fn run_command(args: Vec<OsString>) -> i32 {
                             )
                         }
                     };
-                    let mut w = std::io::BufWriter::new(file);
-                    crate::selfplay::run(&options, &mut w)
+                    let mut w = std::io::BufWriter::with_capacity(1 << 16, file);
+                    crate::selfplay::run(&options, &mut w, &mut stdout)
                 }
                 None => {
-                    let stdout = std::io::stdout();
-                    let mut w = stdout.lock();
-                    crate::selfplay::run(&options, &mut w)
+                    let mut sink = std::io::sink();
+                    if json {
+                        crate::selfplay::run(&options, &mut sink, &mut stdout)
+                    } else {
+                        crate::selfplay::run(&options, &mut stdout, &mut sink)
+                    }
                 }
             };
             match result {
@@ -458,6 +479,11 @@ fn run_command(args: Vec<OsString>) -> i32 {
             }
         }
     }
+}
+
+/// The number of processors, the default of `--jobs`.
+fn processors() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }
 
 /// A seed from the clock, for runs that name none.

@@ -6,6 +6,7 @@ pub mod common;
 pub mod go_ext;
 pub mod gtp;
 pub mod matches;
+pub mod parallel;
 pub mod replay;
 pub mod selfplay;
 pub mod show;

@@ -4,14 +4,13 @@
 //! record's `RU` (or the rules given). The report of a file is either the first illegal move
 //! and why, or the final position and its result. Files are replayed in parallel by
 //! `--jobs` threads; reports come out in the order of the files. One bad file never stops
-//! the batch.
+//! the batch. `-` is standard input, read game tree by game tree as it comes
+//! (`goishi_sgf::TreeReader`), so a stream of any number of records is replayed with a
+//! bounded number of them in memory (those the threads' queues hold).
 
-use std::collections::BTreeMap;
 use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
 
 use goishi::Color;
 use serde::Serialize;
@@ -262,6 +261,7 @@ fn replay_record(record: &sgf::Record, file: &str) -> Report {
 /// What `goishi replay` was asked to do.
 #[derive(Clone, Debug)]
 pub struct ReplayOptions {
+    /// The SGF files; `-` is standard input, read game tree by game tree.
     pub files: Vec<PathBuf>,
     pub rules: Option<String>,
     pub jobs: usize,
@@ -270,8 +270,70 @@ pub struct ReplayOptions {
     pub progress: bool,
 }
 
-/// Replays every file, writing the reports to `out` in file order; returns the exit status
-/// (0 all legal, 1 an illegal move, 2 a file unreadable).
+/// The name of standard input among the files.
+pub const STDIN: &str = "-";
+
+/// One piece of work: a file, or a game tree of standard input (its number from 1, and its
+/// bytes or why it could not be read).
+enum Job {
+    File(PathBuf),
+    Tree(usize, Result<Vec<u8>, sgf::SgfError>),
+}
+
+/// The jobs of the files, in order: a file each, standard input's game trees as they are
+/// read.
+fn jobs_of(files: &[PathBuf]) -> impl Iterator<Item = Job> + Send + '_ {
+    files
+        .iter()
+        .flat_map(|f| -> Box<dyn Iterator<Item = Job> + Send> {
+            if f.as_os_str() == STDIN {
+                let trees = sgf::TreeReader::new(std::io::BufReader::new(std::io::stdin()));
+                Box::new(trees.enumerate().map(|(i, t)| Job::Tree(i + 1, t)))
+            } else {
+                Box::new(std::iter::once(Job::File(f.clone())))
+            }
+        })
+}
+
+/// Replays game tree number `game` of standard input. Never panics out.
+fn replay_tree(
+    game: usize,
+    tree: Result<Vec<u8>, sgf::SgfError>,
+    rules: Option<&Forced>,
+) -> Report {
+    let mut report = catch_unwind(AssertUnwindSafe(|| {
+        let tree = match tree {
+            Ok(t) => t,
+            Err(e) => return Report::unreadable(STDIN, e.to_string(), e.node),
+        };
+        let choice = match parse_rules(DEFAULT_RULES) {
+            Ok(fallback) => RulesChoice {
+                force: rules.cloned(),
+                fallback,
+            },
+            Err(e) => return Report::unreadable(STDIN, format!("no default rules: {e}"), None),
+        };
+        match sgf::parse_tree(&tree, &choice) {
+            Ok(record) => replay_record(&record, STDIN),
+            Err(e) => Report::unreadable(STDIN, e.to_string(), e.node),
+        }
+    }))
+    .unwrap_or_else(|_| {
+        Report::unreadable(
+            STDIN,
+            "internal error while replaying (a bug in goishi; please report it with this record)"
+                .to_owned(),
+            None,
+        )
+    });
+    report.game = Some(game);
+    report
+}
+
+/// Replays every file, writing the reports to `out` in file order (standard input's
+/// records in their order); returns the exit status (0 all legal, 1 an illegal move, 2 a
+/// file unreadable). The files are replayed on `jobs` threads, and only as many reports as
+/// the threads' queues hold wait to be written, however many files and records there are.
 pub fn run(options: &ReplayOptions, out: &mut dyn Write) -> i32 {
     let rules = match options.rules.as_deref().map(Forced::parse).transpose() {
         Ok(r) => r,
@@ -281,11 +343,20 @@ pub fn run(options: &ReplayOptions, out: &mut dyn Write) -> i32 {
         }
     };
     let files = &options.files;
-    let bar = if options.progress && files.len() > 1 {
-        let bar = indicatif::ProgressBar::new(files.len() as u64);
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} records, {per_sec}, {eta} left",
-        ) {
+    let streamed = files.iter().any(|f| f.as_os_str() == STDIN);
+    let bar = if options.progress && (files.len() > 1 || streamed) {
+        let (bar, template) = if streamed {
+            (
+                indicatif::ProgressBar::new_spinner(),
+                "{spinner} {pos} records, {per_sec}",
+            )
+        } else {
+            (
+                indicatif::ProgressBar::new(files.len() as u64),
+                "{bar:40} {pos}/{len} records, {per_sec}, {eta} left",
+            )
+        };
+        if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
             bar.set_style(style);
         }
         Some(bar)
@@ -293,89 +364,62 @@ pub fn run(options: &ReplayOptions, out: &mut dyn Write) -> i32 {
         None
     };
     let mut status = 0;
-    let mut emit = |report: Report| {
-        let code = match report.status {
-            Status::Ok => 0,
-            Status::Illegal => 1,
-            Status::Unreadable => 2,
-        };
-        status = status.max(code);
-        let text = if options.json {
-            serde_json::to_string(&report).unwrap_or_default() + "\n"
-        } else {
-            report.to_text()
-        };
-        let write = |out: &mut dyn Write| {
-            if report.status == Status::Unreadable {
-                eprintln!(
-                    "goishi: {}: {}",
-                    report.label(),
-                    report.error.as_deref().unwrap_or("?")
-                );
+    let mut emit = |reports: Vec<Report>| {
+        for report in reports {
+            let code = match report.status {
+                Status::Ok => 0,
+                Status::Illegal => 1,
+                Status::Unreadable => 2,
+            };
+            status = status.max(code);
+            let text = if options.json {
+                serde_json::to_string(&report).unwrap_or_default() + "\n"
+            } else {
+                report.to_text()
+            };
+            let write = |out: &mut dyn Write| {
+                if report.status == Status::Unreadable {
+                    eprintln!(
+                        "goishi: {}: {}",
+                        report.label(),
+                        report.error.as_deref().unwrap_or("?")
+                    );
+                }
+                // A closed output (a pipe into `head`) is not an error of the replay.
+                let _ = out.write_all(text.as_bytes());
+            };
+            match &bar {
+                Some(b) => b.suspend(|| write(out)),
+                None => write(out),
             }
-            // A closed output (a pipe into `head`) is not an error of the replay.
-            let _ = out.write_all(text.as_bytes());
-        };
-        match &bar {
-            Some(b) => b.suspend(|| write(out)),
-            None => write(out),
         }
-    };
-    let tick = || {
         if let Some(b) = &bar {
             b.inc(1);
         }
+        true
     };
-
-    let jobs = options.jobs.clamp(1, files.len().max(1));
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, Vec<Report>)>();
-    std::thread::scope(|scope| {
-        let mut spawned = 0;
-        for k in 0..jobs {
-            let tx = tx.clone();
-            let next = &next;
-            let rules = rules.as_ref();
-            let worker = std::thread::Builder::new()
-                .name(format!("replay-{k}"))
-                .stack_size(WORKER_STACK)
-                .spawn_scoped(scope, move || loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= files.len() {
-                        break;
-                    }
-                    if tx.send((i, replay_file(&files[i], rules))).is_err() {
-                        break;
-                    }
-                });
-            if worker.is_ok() {
-                spawned += 1;
-            }
-        }
-        drop(tx);
-        if spawned == 0 {
-            // No thread could be started: replay here.
-            for f in files {
-                for r in replay_file(f, rules.as_ref()) {
-                    emit(r);
-                }
-                tick();
-            }
-            return;
-        }
-        let mut pending: BTreeMap<usize, Vec<Report>> = BTreeMap::new();
-        let mut next_out = 0;
-        for (i, reports) in rx {
-            pending.insert(i, reports);
-            while let Some(reports) = pending.remove(&next_out) {
-                for r in reports {
-                    emit(r);
-                }
-                tick();
-                next_out += 1;
-            }
-        }
-    });
+    let jobs = if streamed {
+        options.jobs.max(1)
+    } else {
+        options.jobs.clamp(1, files.len().max(1))
+    };
+    let rules = rules.as_ref();
+    let work = |(): &mut (), job: Job| match job {
+        Job::File(path) => replay_file(&path, rules),
+        Job::Tree(game, tree) => vec![replay_tree(game, tree, rules)],
+    };
+    let ran = crate::parallel::ordered(
+        jobs,
+        Some(WORKER_STACK),
+        jobs_of(files),
+        || (),
+        work,
+        &mut emit,
+    );
+    if ran.is_err() {
+        // No thread could be started: replay here (this thread has the stack it needs).
+        let _ = crate::parallel::ordered(1, None, jobs_of(files), || (), work, &mut emit);
+    }
     if let Some(b) = bar {
         b.finish_and_clear();
     }

@@ -359,6 +359,152 @@ fn selfplay_is_deterministic_and_replays() {
 }
 
 #[test]
+fn selfplay_jobs_folders_and_summaries_give_the_same_games() {
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "selfplay",
+            "--rules",
+            "go/chinese",
+            "--size",
+            "7",
+            "--games",
+            "7",
+            "--seed",
+            "5",
+        ];
+        args.extend_from_slice(extra);
+        let o = goishi(&args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        o
+    };
+    let one = run(&["--jobs", "1"]);
+    assert_eq!(stdout(&one).matches("(;FF[4]").count(), 7);
+    for jobs in ["2", "3", "8"] {
+        assert_eq!(run(&["--jobs", jobs]).stdout, one.stdout, "--jobs {jobs}");
+    }
+    // One file per game: the games of the collection, in order.
+    let dir = temp_dir("selfplay-dir");
+    let o = run(&["--jobs", "2", "--out-dir", dir.to_str().unwrap()]);
+    assert!(o.stdout.is_empty());
+    let mut joined = Vec::new();
+    for g in 0..7 {
+        joined.extend(std::fs::read(dir.join(format!("game-{g}.sgf"))).unwrap());
+    }
+    assert_eq!(joined, one.stdout);
+    // The summaries: one JSON object per game, in order, agreeing with the SGF.
+    let o = run(&["--jobs", "3", "--json"]);
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 7);
+    let collection = stdout(&one);
+    let games: Vec<&str> = collection.split("(;FF[4]").skip(1).collect();
+    for (g, (line, sgf)) in lines.iter().zip(&games).enumerate() {
+        assert_eq!(line["game"], g as u64);
+        assert_eq!(line["seed"], 5);
+        let moves = sgf.matches(";B[").count() + sgf.matches(";W[").count();
+        assert_eq!(line["moves"], moves as u64, "game {g}");
+        match line["result"].as_str() {
+            Some(re) => assert!(sgf.contains(&format!("RE[{re}]")), "game {g}"),
+            None => assert!(!sgf.contains("RE["), "game {g}"),
+        }
+    }
+    // With --json and --out-dir, each summary names its file.
+    let o = run(&["--json", "--out-dir", dir.to_str().unwrap()]);
+    let first: serde_json::Value =
+        serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
+    assert!(
+        first["file"].as_str().unwrap().ends_with("game-0.sgf"),
+        "{first}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Runs `goishi ARGS` with `input` on its standard input.
+fn goishi_with_input(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_goishi"))
+        .args(args)
+        .current_dir(fixtures())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run goishi");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // Written from a thread of its own: the child writes its reports meanwhile.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("wait for goishi");
+    writer.join().unwrap();
+    out
+}
+
+#[test]
+fn replay_streams_standard_input_record_by_record_in_order() {
+    let games = goishi(&[
+        "selfplay",
+        "--rules",
+        "contact/2b",
+        "--size",
+        "5",
+        "--games",
+        "300",
+        "--seed",
+        "9",
+    ]);
+    assert!(games.status.success(), "{}", stderr(&games));
+    for jobs in ["1", "3"] {
+        let o = goishi_with_input(&["replay", "--json", "--jobs", jobs, "-"], &games.stdout);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let reports: Vec<serde_json::Value> = stdout(&o)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(reports.len(), 300);
+        for (i, r) in reports.iter().enumerate() {
+            assert_eq!(r["file"], "-");
+            assert_eq!(r["game"], i as u64 + 1);
+            assert_eq!(r["status"], "ok", "{r}");
+        }
+    }
+    // The same reports as the same games read from a file, but for their names.
+    let dir = temp_dir("stdin");
+    let path = dir.join("games.sgf");
+    std::fs::write(&path, &games.stdout).unwrap();
+    let from_file = goishi(&["replay", path.to_str().unwrap()]);
+    let from_stdin = goishi_with_input(&["replay", "-"], &games.stdout);
+    let name = format!("{}: ", path.display());
+    let name_game = format!("{} (game ", path.display());
+    assert_eq!(
+        stdout(&from_file)
+            .replace(&name_game, "- (game ")
+            .replace(&name, "-: "),
+        stdout(&from_stdin)
+    );
+    // A stream cut short: the records before the cut are reported, the last is truncated.
+    let cut = &games.stdout[..games.stdout.len() - 40];
+    let o = goishi_with_input(&["replay", "--json", "-"], cut);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let last: serde_json::Value = serde_json::from_str(stdout(&o).lines().last().unwrap()).unwrap();
+    assert_eq!(last["game"], 300);
+    assert_eq!(last["status"], "unreadable");
+    assert!(
+        last["error"].as_str().unwrap().contains("truncated"),
+        "{last}"
+    );
+    assert!(
+        stderr(&o).contains("goishi: - (game 300): "),
+        "{}",
+        stderr(&o)
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn command_line_errors_are_one_line() {
     assert_one_line_error(&goishi(&["bogus"]), 2, "unrecognized subcommand 'bogus'");
     assert_one_line_error(
@@ -403,6 +549,32 @@ fn command_line_errors_are_one_line() {
         ]),
         2,
         "--out /nonexistent/dir/x.sgf: cannot create the file",
+    );
+    assert_one_line_error(
+        &goishi(&[
+            "selfplay",
+            "--rules",
+            "go/chinese",
+            "--games",
+            "1",
+            "--out-dir",
+            "/proc/goishi-nonexistent",
+        ]),
+        2,
+        "--out-dir /proc/goishi-nonexistent: cannot create the folder",
+    );
+    assert_one_line_error(
+        &goishi(&[
+            "selfplay",
+            "--rules",
+            "go/chinese",
+            "--games",
+            "1",
+            "--jobs",
+            "0",
+        ]),
+        2,
+        "--jobs",
     );
     assert_one_line_error(
         &goishi(&["gtp", "--rules", "xyz"]),

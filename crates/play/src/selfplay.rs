@@ -1,16 +1,32 @@
 //! The self-play game loop: one player plays both sides until the rules end the game or a
 //! move cap is reached ([`play_out`], for any player and position type), and the seeded
-//! games of `goishi selfplay` ([`play_game`]).
+//! games of `goishi selfplay` ([`Selfplay`], [`play_game`]).
 //!
 //! Game `g` (from 0) of a run with seed `S` draws its moves from ChaCha8 seeded with `S` on
-//! stream `g`, so the same seed gives the same games, and any one game can be replayed
-//! alone. A game stops when the rules end it, or after [`move_cap`] moves.
+//! stream `g`, so the same seed gives the same games, whichever thread plays them and in
+//! whatever order, and any one game of a run can be replayed alone. A game stops when the
+//! rules end it, or after [`move_cap`] moves.
+//!
+//! [`Selfplay`] plays at the engine's speed: the start position is built once and held as
+//! its family's concrete type (`GoPosition`, `CapturePosition`, `ContactPosition`; any other
+//! variant boxed), so the family is looked at once per game and never per move, and each
+//! move is the family's random playout policy of the search ([`SearchPosition::playout_move`]:
+//! a random empty point, tried, dropped if it is illegal or fills one of the mover's own
+//! single-point eyes in Go and capture Go, until one is played; a pass when none is left),
+//! which lists no legal moves. It draws uniformly among the same moves as the
+//! [`RandomPlayer`](crate::RandomPlayer) of `genmove` in Go and contact capture (capture Go
+//! also keeps its own eyes, as its search playouts do), but not from the same random
+//! numbers, so a seed gives other games than the random player would.
 
-use goishi::{Color, IllegalMove, Position, Rules, SetupErrors};
+use goishi::capture::CapturePosition;
+use goishi::contact::ContactPosition;
+use goishi::go::GoPosition;
+use goishi::{Color, IllegalMove, Point, Position, Rules, SetupErrors};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::player::{Player, RandomPlayer};
+use crate::mcts::SearchPosition;
+use crate::player::Player;
 
 /// One self-play game.
 #[derive(Debug)]
@@ -73,25 +89,158 @@ where
     Ok(!position.is_over())
 }
 
-/// Plays game number `index` of the run seeded with `seed`, with the random player, under
+/// The ChaCha8 stream of game `index` of the run seeded with `seed`.
+pub fn game_rng(seed: u64, index: u64) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index);
+    rng
+}
+
+/// The start position and the game in play, of one of the families with a concrete type,
+/// or of any other variant boxed.
+#[derive(Clone, Debug)]
+enum Family {
+    Go(GoPosition, GoPosition),
+    Capture(CapturePosition, CapturePosition),
+    Contact(ContactPosition, ContactPosition),
+    Other(Box<dyn Position>, Box<dyn Position>),
+}
+
+impl Family {
+    /// The concrete type behind a new game (looked up once, with `as_any`).
+    fn of(position: Box<dyn Position>) -> Family {
+        let any = position.as_any();
+        if let Some(p) = any.downcast_ref::<GoPosition>() {
+            Family::Go(p.clone(), p.clone())
+        } else if let Some(p) = any.downcast_ref::<CapturePosition>() {
+            Family::Capture(p.clone(), p.clone())
+        } else if let Some(p) = any.downcast_ref::<ContactPosition>() {
+            Family::Contact(p.clone(), p.clone())
+        } else {
+            Family::Other(position.clone(), position)
+        }
+    }
+
+    fn start(&self) -> &dyn Position {
+        match self {
+            Family::Go(p, _) => p,
+            Family::Capture(p, _) => p,
+            Family::Contact(p, _) => p,
+            Family::Other(p, _) => p.as_ref(),
+        }
+    }
+
+    fn game(&self) -> &dyn Position {
+        match self {
+            Family::Go(_, p) => p,
+            Family::Capture(_, p) => p,
+            Family::Contact(_, p) => p,
+            Family::Other(_, p) => p.as_ref(),
+        }
+    }
+}
+
+/// Plays `game`, a copy of `start` (or `start` with moves added), on from `start` to the
+/// end or `cap` moves with the family's playout policy; returns whether it stopped at the
+/// cap. Kept out of line: each family's loop is a function of its own, the policy inlined
+/// in it.
+#[inline(never)]
+fn play_from<P: SearchPosition>(
+    start: &P,
+    game: &mut P,
+    rng: &mut ChaCha8Rng,
+    buf: &mut Vec<Point>,
+    cap: usize,
+) -> bool {
+    game.reset_from(start);
+    let mut moves = start.as_position().history().len();
+    while moves < cap && !game.is_over() {
+        game.playout_move(rng, buf);
+        moves += 1;
+    }
+    !game.is_over()
+}
+
+/// The seeded random games of one rules and board, played on the family's concrete
+/// position type (see the [module](self) docs). One value per thread: it holds the start
+/// position, the game in play and the policy's scratch space, reused from game to game.
+#[derive(Clone, Debug)]
+pub struct Selfplay {
+    family: Family,
+    buf: Vec<Point>,
+    cap: usize,
+}
+
+/// A game just played by [`Selfplay::play`]: valid until the next one.
+#[derive(Clone, Copy, Debug)]
+pub struct Played<'a> {
+    /// The game as it ended.
+    pub position: &'a dyn Position,
+    /// Whether it stopped at the move cap rather than by the rules.
+    pub capped: bool,
+}
+
+impl Selfplay {
+    /// The games of `rules` (whose `size=` wins over `size`; the variant's default size when
+    /// neither gives one).
+    ///
+    /// # Errors
+    ///
+    /// [`SelfplayError::Setup`] when the rules and size give no game.
+    pub fn new(rules: &Rules, size: Option<(u32, u32)>) -> Result<Selfplay, SelfplayError> {
+        let mut rules = rules.clone();
+        let size = rules.size().or(size);
+        rules.set_size(None);
+        let position = rules.new_game(size).map_err(SelfplayError::Setup)?;
+        let cap = move_cap(position.geometry().num_points());
+        Ok(Selfplay {
+            family: Family::of(position),
+            buf: Vec::new(),
+            cap,
+        })
+    }
+
+    /// The start position of every game.
+    pub fn start(&self) -> &dyn Position {
+        self.family.start()
+    }
+
+    /// Plays game number `index` of the run seeded with `seed`.
+    pub fn play(&mut self, seed: u64, index: u64) -> Played<'_> {
+        let mut rng = game_rng(seed, index);
+        let (buf, cap) = (&mut self.buf, self.cap);
+        let capped = match &mut self.family {
+            Family::Go(s, g) => play_from(s, g, &mut rng, buf, cap),
+            Family::Capture(s, g) => play_from(s, g, &mut rng, buf, cap),
+            Family::Contact(s, g) => play_from(s, g, &mut rng, buf, cap),
+            Family::Other(s, g) => play_from(s, g, &mut rng, buf, cap),
+        };
+        Played {
+            position: self.family.game(),
+            capped,
+        }
+    }
+}
+
+/// Plays game number `index` of the run seeded with `seed` ([`Selfplay::play`]), under
 /// `rules` (whose `size=` wins over `size`; the variant's default size when neither gives
-/// one).
+/// one), and returns it boxed.
+///
+/// # Errors
+///
+/// [`SelfplayError::Setup`] when the rules and size give no game.
 pub fn play_game(
     rules: &Rules,
     size: Option<(u32, u32)>,
     seed: u64,
     index: u64,
 ) -> Result<Game, SelfplayError> {
-    let mut rules = rules.clone();
-    let size = rules.size().or(size);
-    rules.set_size(None);
-    let mut position = rules.new_game(size).map_err(SelfplayError::Setup)?;
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(index);
-    let mut player = RandomPlayer::from_rng(rng);
-    let cap = move_cap(position.geometry().num_points());
-    let capped = play_out(position.as_mut(), &mut player, cap)?;
-    Ok(Game { position, capped })
+    let mut games = Selfplay::new(rules, size)?;
+    let played = games.play(seed, index);
+    Ok(Game {
+        position: played.position.clone_box(),
+        capped: played.capped,
+    })
 }
 
 #[cfg(test)]
@@ -123,6 +272,64 @@ mod tests {
         let a = play_game(&rules, Some((9, 9)), 7, 0).unwrap();
         let b = play_game(&rules, Some((9, 9)), 7, 1).unwrap();
         assert_ne!(a.position.history(), b.position.history());
+    }
+
+    /// Replays a game's moves from its setup and checks each against the policy: a
+    /// placement was legal and (in Go and capture Go) filled none of the mover's own
+    /// single-point eyes; a pass was played only when no such placement was left.
+    fn check_policy(game: &dyn Position, keeps_eyes: bool) {
+        let mut replay = game.setup().clone().into_position().unwrap();
+        let mut legal = Vec::new();
+        for turn in game.history() {
+            replay.legal_moves_as(turn.color, &mut legal);
+            let allowed: Vec<goishi::Move> = legal
+                .iter()
+                .copied()
+                .filter(|mv| match mv {
+                    goishi::Move::Place(p) => {
+                        !(keeps_eyes && crate::is_own_eye(replay.as_ref(), turn.color, *p))
+                    }
+                    _ => false,
+                })
+                .collect();
+            match turn.mv {
+                goishi::Move::Pass => assert!(allowed.is_empty(), "a pass with {allowed:?} left"),
+                mv => assert!(allowed.contains(&mv), "{mv:?} is not among {allowed:?}"),
+            }
+            replay.play_as(turn.color, turn.mv).unwrap();
+        }
+        assert_eq!(replay.board(), game.board());
+    }
+
+    #[test]
+    fn every_move_follows_the_policy() {
+        for (rules, keeps_eyes) in [
+            ("go/chinese", true),
+            ("go/tromp-taylor", true),
+            ("capture/atari-go", true),
+            ("contact/2b", false),
+            ("go/chinese:board=hex", true),
+        ] {
+            let rules = goishi::registry().parse_rules(rules).unwrap();
+            let mut games = Selfplay::new(&rules, Some((7, 7))).unwrap();
+            for index in 0..4 {
+                let played = games.play(3, index);
+                check_policy(played.position, keeps_eyes);
+            }
+        }
+    }
+
+    #[test]
+    fn a_game_is_the_same_whatever_was_played_before() {
+        let rules = goishi::registry().parse_rules("go/chinese").unwrap();
+        let mut games = Selfplay::new(&rules, Some((9, 9))).unwrap();
+        let in_order: Vec<Vec<goishi::Turn>> = (0..5)
+            .map(|i| games.play(11, i).position.history().to_vec())
+            .collect();
+        let mut fresh = Selfplay::new(&rules, Some((9, 9))).unwrap();
+        for i in (0..5).rev() {
+            assert_eq!(fresh.play(11, i).position.history(), in_order[i as usize]);
+        }
     }
 
     #[test]

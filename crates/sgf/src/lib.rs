@@ -11,7 +11,9 @@
 //!   writing back) and its replay through the variant's rules;
 //! - [`read`]: SGF text to records (`SZ`, `RU`, `KM`, `HA`, `PL`, setup stones and their
 //!   rectangles, handicap stones written as moves, unknown properties kept);
-//! - [`write`](mod@write): a game back to SGF text;
+//! - [`write`](mod@write): a game back to SGF text, node by node ([`GameWriter`]);
+//! - [`stream`]: a collection of any length read game tree by game tree from a reader
+//!   ([`TreeReader`], [`parse_tree`]);
 //! - [`file`](mod@file): reading a file from disk within the size limit (`std::fs`; the one module
 //!   that touches the file system, kept here so that every front end reads files alike);
 //! - [`error`]: the typed errors ([`SgfError`] names the node and the property,
@@ -26,6 +28,7 @@ pub mod file;
 mod props;
 pub mod read;
 pub mod record;
+pub mod stream;
 pub mod write;
 
 pub use decode::decode;
@@ -35,7 +38,8 @@ pub use read::{parse_collection, parse_record, MAX_NODES};
 pub use record::{
     Extras, Forced, IllegalRecordMove, NodeExtras, Record, RecordMove, ReplayError, RulesChoice,
 };
-pub use write::{write_game, WriteOptions};
+pub use stream::{parse_tree, TreeReader};
+pub use write::{write_game, GameText, GameWriter, WriteOptions};
 
 /// The stack a thread needs to read records near the limits ([`MAX_NODES`] nodes): the
 /// parser and its tree are recursive, and `sgf-parse` drops a partial tree recursively when

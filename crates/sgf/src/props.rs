@@ -21,11 +21,16 @@ fn escape_composed(text: &SimpleText) -> String {
     escape_value(&text.text).replace(':', "\\:")
 }
 
+/// The two letters of a parsed point's SGF name (`?` for a coordinate past the 52nd).
+pub(crate) fn sgf_point_letters(p: &SgfPoint) -> [u8; 2] {
+    const LETTERS: &[u8; 52] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let letter = |v: u8| LETTERS.get(v as usize).copied().unwrap_or(b'?');
+    [letter(p.x), letter(p.y)]
+}
+
 /// The SGF point name of a parsed point: `cc`, `aC`.
 pub(crate) fn sgf_point_name(p: &SgfPoint) -> String {
-    const LETTERS: &[u8; 52] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    let letter = |v: u8| LETTERS.get(v as usize).map_or('?', |&b| b as char);
-    format!("{}{}", letter(p.x), letter(p.y))
+    String::from_utf8_lossy(&sgf_point_letters(p)).into_owned()
 }
 
 /// Row-major order: the order the reader sorts setup stones in, too.

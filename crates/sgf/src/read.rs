@@ -11,7 +11,7 @@ use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
 use sgf_parse::{GameTree, SgfNode};
 
 use crate::error::{ErrorKind, SgfError};
-use crate::props::{prop_id, prop_text, sgf_point_name};
+use crate::props::{prop_id, prop_text, sgf_point_letters, sgf_point_name};
 use crate::record::{Extras, NodeExtras, Record, RecordMove, RulesChoice};
 
 /// The most nodes a file may have (the parser and its tree are recursive).
@@ -155,7 +155,9 @@ fn prescan(text: &str) -> Result<&str, SgfError> {
 
 /// The point of a parsed SGF point on `geometry`.
 fn point_on(geometry: &Geometry, p: &SgfPoint) -> Result<Point, PointError> {
-    geometry.parse_sgf_coord(&sgf_point_name(p))
+    let letters = sgf_point_letters(p);
+    // Two ASCII letters (or `?`), so always UTF-8.
+    geometry.parse_sgf_coord(std::str::from_utf8(&letters).unwrap_or("??"))
 }
 
 /// Whether `[tt]` means a pass on this board (boards up to 19x19).
@@ -174,6 +176,39 @@ fn sorted_points(set: &std::collections::HashSet<SgfPoint>) -> Vec<SgfPoint> {
     let mut v: Vec<SgfPoint> = set.iter().copied().collect();
     v.sort_by_key(|p| (p.y, p.x));
     v
+}
+
+/// The geometry of `rules` at `size` ([`goishi::Rules::geometry`]), shared with the last
+/// record this thread read on the same board: a geometry is immutable, and building one (its
+/// neighbour tables and keys) costs more than reading a small record. Graph boards, read from
+/// a file, are built each time.
+fn shared_geometry(
+    rules: &goishi::Rules,
+    size: Option<(u32, u32)>,
+) -> Result<Geometry, goishi::GeometryError> {
+    /// A board's kind and size, and its geometry.
+    type Built = (goishi::BoardKind, (u32, u32), Geometry);
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<Built>> = const { std::cell::RefCell::new(None) };
+    }
+    let kind = rules.board_kind();
+    if matches!(kind, goishi::BoardKind::Graph(_)) {
+        return rules.geometry(size);
+    }
+    let shape = rules
+        .size()
+        .or(size)
+        .unwrap_or(rules.variant().default_size);
+    let cached = LAST.with(|last| match &*last.borrow() {
+        Some((k, s, g)) if *k == kind && *s == shape => Some(g.clone()),
+        _ => None,
+    });
+    if let Some(g) = cached {
+        return Ok(g);
+    }
+    let geometry = rules.geometry(size)?;
+    LAST.with(|last| *last.borrow_mut() = Some((kind, shape, geometry.clone())));
+    Ok(geometry)
 }
 
 /// Parses the text of an SGF file into a record: its first game tree.
@@ -304,7 +339,7 @@ fn build_record(
         }
     }
     let size = size.or(rules_size);
-    let geometry = rules.geometry(size).map_err(|e| {
+    let geometry = shared_geometry(&rules, size).map_err(|e| {
         // A graph board comes from the rules (its file is read relative to the current
         // folder); any other from SZ or the variant's default size.
         let (from, property) = if matches!(rules.board_kind(), goishi::BoardKind::Graph(_)) {

@@ -458,6 +458,8 @@ pub fn render(input: &ReportInput<'_>) -> String {
          and Go (`go/chinese`) on a torus and on a hex board.\n\n",
     );
     goishi_only_section(&mut out, results);
+    out.push_str(COMMANDS);
+    out.push('\n');
 
     out.push_str("## Where the rules differ\n\n");
     out.push_str(RULES_NOTES);
@@ -478,6 +480,10 @@ pub fn render(input: &ReportInput<'_>) -> String {
     }
     out
 }
+
+/// The figures of the commands (`goishi selfplay`, `goishi replay`, GTP `play`): measured
+/// from outside the bench binary, written by hand in `commands.md` beside this file.
+const COMMANDS: &str = include_str!("commands.md");
 
 /// What the report says about the peers' rules.
 const RULES_NOTES: &str = "\

@@ -181,6 +181,7 @@ fn report_shows_tables_ratios_and_the_run() {
         "Moves per playout (passes included), the same seeds: 9x9: goishi 100.0",
         "| >= 2 | 1.500 | **no** |",
         "| 9x9 | 2.00 M | 1.82 M | 1.10 | 2000 / 2000 |",
+        "## 5. Through the commands: `goishi selfplay`, `goishi replay`, GTP `play`",
     ] {
         assert!(text.contains(needle), "missing {needle:?} in:\n{text}");
     }

@@ -267,8 +267,9 @@ impl GoPosition {
     /// Plays a stone of `color` at `p` if that is legal, and says whether it did: what
     /// [`Position::play_as`] does with a [`Move::Place`], without building the error or the
     /// effect, for the hot loop of a random playout. An illegal play (off the board included)
-    /// leaves the position as it was.
-    #[inline]
+    /// leaves the position as it was. Always inlined: a caller's loop (the playout example's,
+    /// the self-play and search playouts of `goishi-play`) keeps the inline answer in itself.
+    #[inline(always)]
     pub fn try_place(&mut self, color: Color, p: Point) -> bool {
         let i = p.index();
         if self.chains.cell.get(i) == Some(&EMPTY)
