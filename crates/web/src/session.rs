@@ -89,7 +89,21 @@ impl Session {
             fallback: parse_rules("go/chinese")?,
         };
         let record = goishi_sgf::parse_record(text, &choice).map_err(|e| e.to_string())?;
-        let position = record.replay(usize::MAX).map_err(|e| e.to_string())?;
+        let mut position = record.replay(usize::MAX).map_err(|e| e.to_string())?;
+        // A resignation is written as the result (`RE[B+R]`), not as a move: played again.
+        let resigned = record
+            .result
+            .as_deref()
+            .and_then(|r| r.parse::<GameResult>().ok());
+        if let Some(GameResult::Win {
+            winner,
+            margin: Margin::Resign,
+        }) = resigned
+        {
+            if !position.is_over() {
+                let _ = position.play_as(winner.opponent(), Move::Resign);
+            }
+        }
         Ok(Session::from_position(position, None))
     }
 
