@@ -8,6 +8,8 @@
 //! - [`mcts`]: the Monte Carlo tree search player ([`MctsPlayer`]): UCT with RAVE statistics
 //!   over playouts of each family's random policy, generic over the concrete position type,
 //!   with tree reuse, threads, playout and time budgets and resignation;
+//! - [`dead`]: the dead stones of a finished Go position ([`estimate_dead`]): Benson's
+//!   pass-alive chains and territory, then the ownership of random playouts, then seki;
 //! - [`selfplay`]: a game played to its end (or a move cap) by one player for both sides,
 //!   seeded so that any one game of a run can be replayed alone.
 //!
@@ -15,10 +17,12 @@
 //! is generic over the position type, so that the search works on a concrete position
 //! (`GoPosition`) without dynamic dispatch per node, while the front ends use `dyn Position`.
 
+pub mod dead;
 pub mod mcts;
 pub mod player;
 pub mod selfplay;
 
+pub use dead::{estimate_dead, estimate_dead_dyn, DeadConfig, Judgement, StoneStatus};
 pub use mcts::MctsPlayer;
 pub use player::{is_own_eye, Player, RandomPlayer};
 pub use selfplay::{move_cap, play_game, play_out, Game, SelfplayError};

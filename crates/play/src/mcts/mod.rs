@@ -62,9 +62,10 @@
 //! illegal or one of the mover's own eyes), or when there is one move. After a search, the
 //! player passes when the most visited move is a pass, or when the opponent has just passed,
 //! a pass ends the game and the game so ended is won both by the game's own count (every
-//! stone alive, as `outcome()` says) and, in Go, by the search's own judgement of dead stones
-//! (a stone whose point the opponent owns on average by 0.5 or more in the playouts of the
-//! search is dead, and the position is scored with those stones off): whoever referees, a
+//! stone alive, as `outcome()` says) and, in Go, with the dead stones off as the one judge of
+//! dead stones ([`crate::dead`], default threshold) finds them on the ownership of the
+//! search's own playouts (Benson's pass-alive chains and territory first, then a chain is dead
+//! when the opponent owns its points on average; no extra playout): whoever referees, a
 //! referee that takes dead stones off or one that counts every stone, the pass wins. Where
 //! the two counts disagree, the search plays on (under area scoring, taking the dead stones
 //! off the board costs nothing). It resigns when the win rate of its best move is
@@ -109,14 +110,16 @@ pub(crate) use web_time::Instant;
 use goishi::capture::CapturePosition;
 use goishi::contact::ContactPosition;
 use goishi::go::GoPosition;
-use goishi::{Color, Move, Point, Position, Setup, Turn};
+use goishi::{Color, Move, Position, Setup, Turn};
 
+use crate::dead::{DeadConfig, Judgement};
 use crate::player::Player;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 pub use config::{Budget, ConfigError, MctsConfig};
 pub use position::SearchPosition;
+pub(crate) use position::{on_concrete, OnPosition};
 
 use search::Shared;
 use tree::{Formula, Node};
@@ -236,10 +239,6 @@ fn mix(seed: u64, moves: usize, color: Color, thread: usize) -> u64 {
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
 }
-
-/// A stone whose point the opponent owns by at least this much on average is judged dead
-/// before a pass that ends the game.
-const DEAD_OWNERSHIP: f64 = 0.5;
 
 impl MctsPlayer {
     /// The longest principal variation reported.
@@ -396,16 +395,14 @@ impl MctsPlayer {
         position: &dyn Position,
         color: Color,
     ) -> Result<SearchResult, SearchError> {
-        let any = position.as_any();
-        if let Some(p) = any.downcast_ref::<GoPosition>() {
-            self.search(p, color)
-        } else if let Some(p) = any.downcast_ref::<CapturePosition>() {
-            self.search(p, color)
-        } else if let Some(p) = any.downcast_ref::<ContactPosition>() {
-            self.search(p, color)
-        } else {
-            self.search(&position.clone_box(), color)
+        struct Search<'a>(&'a mut MctsPlayer, Color);
+        impl OnPosition for Search<'_> {
+            type Output = Result<SearchResult, SearchError>;
+            fn run<P: SearchPosition>(self, position: &P) -> Self::Output {
+                self.0.search(position, self.1)
+            }
         }
+        on_concrete(position, Search(self, color))
     }
 
     /// [`MctsPlayer::genmove`] through the object-safe trait (see [`MctsPlayer::search_dyn`]).
@@ -588,18 +585,14 @@ impl MctsPlayer {
         if !(position.counts_dead_stones() && judged) {
             return true;
         }
-        // And so must a count with the dead stones off, as the search judges them.
-        let board = after.board();
-        let dead: Vec<Point> = after
-            .geometry()
-            .points()
-            .filter(|&p| match board.get(p) {
-                Some(Color::Black) => ownership[p.index()] <= -DEAD_OWNERSHIP,
-                Some(Color::White) => ownership[p.index()] >= DEAD_OWNERSHIP,
-                None => false,
-            })
-            .collect();
-        after.score(&dead).result().winner() == Some(color)
+        // And so must a count with the dead stones off, as the search judges them: the one
+        // judge of dead stones on the ownership of this search's playouts.
+        let ownership: Vec<f32> = ownership.iter().map(|&o| o as f32).collect();
+        Judgement::from_ownership(after, &ownership, &DeadConfig::default())
+            .score(after)
+            .result()
+            .winner()
+            == Some(color)
     }
 
     /// Fills the root's statistics into `result`.

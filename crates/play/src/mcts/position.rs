@@ -22,6 +22,10 @@ pub trait SearchPosition: Clone + Send + Sync {
     /// (used outside the hot loops).
     fn as_position(&self) -> &dyn Position;
 
+    /// The position through the object-safe trait, to change it (take moves back: the dead
+    /// stone estimate starts its playouts from before the passes that ended the game).
+    fn as_position_mut(&mut self) -> &mut dyn Position;
+
     /// Whose turn it is.
     fn side_to_move(&self) -> Color;
 
@@ -76,6 +80,32 @@ pub trait SearchPosition: Clone + Send + Sync {
     /// Whether a finished game is counted with dead stones taken off (Go): then the search
     /// judges dead stones from its ownership statistics before it passes to end a game.
     fn counts_dead_stones(&self) -> bool;
+}
+
+/// Something to run on a position of any family through its concrete type: see
+/// [`on_concrete`].
+pub(crate) trait OnPosition {
+    /// What it returns.
+    type Output;
+
+    /// Runs on `position`.
+    fn run<P: SearchPosition>(self, position: &P) -> Self::Output;
+}
+
+/// Runs `task` on `position` as its concrete type: Go, contact capture and capture Go (found
+/// with `as_any`), any other variant on a boxed copy (the `Box<dyn Position>` fallback), so
+/// that the hot loops of the task have no dynamic dispatch per move.
+pub(crate) fn on_concrete<T: OnPosition>(position: &dyn Position, task: T) -> T::Output {
+    let any = position.as_any();
+    if let Some(p) = any.downcast_ref::<GoPosition>() {
+        task.run(p)
+    } else if let Some(p) = any.downcast_ref::<CapturePosition>() {
+        task.run(p)
+    } else if let Some(p) = any.downcast_ref::<ContactPosition>() {
+        task.run(p)
+    } else {
+        task.run(&position.clone_box())
+    }
 }
 
 /// Takes back the moves played on `position` since it was a copy of `source`, or copies
@@ -144,6 +174,10 @@ fn drop_own_eyes(out: &mut Vec<Move>, eye: impl Fn(Point) -> bool) {
 
 impl SearchPosition for GoPosition {
     fn as_position(&self) -> &dyn Position {
+        self
+    }
+
+    fn as_position_mut(&mut self) -> &mut dyn Position {
         self
     }
 
@@ -235,6 +269,10 @@ impl SearchPosition for CapturePosition {
         self
     }
 
+    fn as_position_mut(&mut self) -> &mut dyn Position {
+        self
+    }
+
     /// Takes the moves back: the derived `clone_from` would allocate the whole position.
     fn reset_from(&mut self, source: &Self) {
         undo_to(self, source);
@@ -291,6 +329,10 @@ impl SearchPosition for CapturePosition {
 
 impl SearchPosition for ContactPosition {
     fn as_position(&self) -> &dyn Position {
+        self
+    }
+
+    fn as_position_mut(&mut self) -> &mut dyn Position {
         self
     }
 
@@ -369,6 +411,10 @@ fn avoids_own_eyes(position: &dyn Position) -> bool {
 impl SearchPosition for Box<dyn Position> {
     fn as_position(&self) -> &dyn Position {
         &**self
+    }
+
+    fn as_position_mut(&mut self) -> &mut dyn Position {
+        &mut **self
     }
 
     /// Takes the moves back: a boxed copy allocates the whole position.
