@@ -227,7 +227,8 @@ for (const game of scripts.games.filter(g => !g.graph)) {
   check(`${game.name}: goishi replay reads the page's SGF to the same game`, replay.status === "ok"
     && replay.moves === played && same(sorted(stones), sorted(s.board))
     && same(replay.captures, [s.state.captures.black, s.state.captures.white])
-    && (replay.result ?? replay.record_result ?? null) === (s.state.result ?? null),
+    && (replay.record_result ?? null) === (s.state.result ?? null)
+    && (replay.over === s.state.over || s.state.result.endsWith("+R")),
     JSON.stringify({ replay, page: s.state.result }));
   await newGame(page, "go/chinese");
   await page.fill('[data-testid="sgf-text"]', fs.readFileSync(file, "utf8"));
