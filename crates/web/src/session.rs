@@ -5,7 +5,7 @@
 //! stones of a Go game ended by passes start as `goishi-play`'s estimate (`estimate_dead_dyn`).
 //!
 //! Its state goes to the page as one JSON object ([`Session::state`]); the board's shape as
-//! another ([`Session::geometry`]), drawn by the page.
+//! another ([`Session::geometry_json`]), drawn by the page.
 
 use goishi::{
     Color, GameResult, Geometry, Margin, Move, Point, Position, Rules, Setup, Topology, Turn,
