@@ -54,16 +54,11 @@ function layoutGraph(n, edges) {
       }
     }
   }
-  const xs = pos.map(p => p[0]), ys = pos.map(p => p[1]);
-  const minX = Math.min(...xs), minY = Math.min(...ys);
-  const maxX = Math.max(...xs), maxY = Math.max(...ys);
-  // Scale so that the shortest edge is at least about one stone apart.
-  let shortest = Infinity;
-  for (const [i, j] of edges) {
-    shortest = Math.min(shortest, Math.hypot(pos[i][0] - pos[j][0], pos[i][1] - pos[j][1]));
-  }
-  if (!isFinite(shortest) || shortest <= 0) shortest = 1;
-  const s = Math.min(1.4 / shortest, 12 / Math.max(maxX - minX, maxY - minY, 1e-9) * Math.sqrt(n));
+  const minX = Math.min(...pos.map(p => p[0])), minY = Math.min(...pos.map(p => p[1]));
+  // Scale so that the median edge is two stones long.
+  const lengths = edges.map(([i, j]) => Math.hypot(pos[i][0] - pos[j][0], pos[i][1] - pos[j][1])).sort((a, b) => a - b);
+  const median = lengths.length ? lengths[lengths.length >> 1] : 1;
+  const s = median > 0 ? 2 / median : 1;
   return pos.map(([x, y]) => [(x - minX) * s, (y - minY) * s]);
 }
 
@@ -112,7 +107,7 @@ export function drawBoard(container, geometry, state, view, onPoint) {
     class: "frame", x: -margin + 0.1, y: -margin + 0.1,
     width: maxX + 2 * margin - 0.2, height: maxY + 2 * margin - 0.2, rx: 0.2,
   }, svg);
-  const stoneR = kind === "hex" ? 0.45 : 0.47;
+  const stoneR = kind === "hex" ? 0.45 : kind === "graph" ? 0.36 : 0.47;
   if (kind === "rect" || kind === "torus") {
     const grid = el("g", { class: "grid" }, svg);
     const ext = kind === "torus" ? 1 : 0;
@@ -186,7 +181,7 @@ export function drawBoard(container, geometry, state, view, onPoint) {
       el("path", { class: "dead-mark", d: `M${cx - 0.2},${cy - 0.2}L${cx + 0.2},${cy + 0.2}M${cx + 0.2},${cy - 0.2}L${cx - 0.2},${cy + 0.2}` }, g);
     }
     if (kind === "graph") {
-      el("text", { class: "label", x: cx, y: cy + 0.72 }, g).textContent = p.name;
+      el("text", { class: "label graph-label", x: cx + 0.5, y: cy - 0.45 }, g).textContent = p.name;
     }
     const title = el("title", {}, g);
     title.textContent = p.name;
@@ -208,8 +203,9 @@ export function drawBoard(container, geometry, state, view, onPoint) {
   }
   if (view.ownership) {
     const own = el("g", { class: "own", "data-testid": "ownership" }, svg);
+    const names = new Map(points.map((p, i) => [p.name, i]));
     view.ownership.points.forEach((name, k) => {
-      const i = points.findIndex(p => p.name === name);
+      const i = names.has(name) ? names.get(name) : -1;
       const o = view.ownership.values[k];
       if (i < 0 || Math.abs(o) < 0.05) return;
       const s = 0.5 * Math.min(1, Math.abs(o));

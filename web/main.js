@@ -240,12 +240,11 @@ function humanToMove() {
 }
 
 function updateHash() {
-  const params = new URLSearchParams();
-  params.set("rules", state.rules);
-  if (state.moves.length) params.set("moves", state.moves.join(","));
+  // Vertices and graph names need no escaping: the moves stay readable in the link.
+  let hash = `#rules=${encodeURIComponent(state.rules)}`;
+  if (state.moves.length) hash += `&moves=${state.moves.join(",")}`;
   const graph = game.graph();
-  if (graph) params.set("graph", graph);
-  const hash = `#${params.toString()}`;
+  if (graph) hash += `&graph=${encodeURIComponent(graph)}`;
   if (location.hash !== hash) {
     hashWeSet = hash;
     history.replaceState(null, "", hash);
@@ -420,7 +419,7 @@ function download() {
   document.body.appendChild(a);
   a.click();
   a.remove();
-  URL.revokeObjectURL(a.href);
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
 }
 
 // The game a link holds: `#rules=...&moves=E5,D4&graph=...`.
@@ -465,8 +464,8 @@ function wire() {
     if (ev.key !== "Enter") return;
     const text = $("rules").value;
     const graph = $("board-kind").value === "graph" ? $("graph").value : "";
+    // On an error the typed text stays, to be corrected; the game shown stays too.
     if (startGame(text, graph, [])) syncEditor(state.rules, graph);
-    $("rules").value = state.rules === undefined ? text : $("rules").value;
   });
   $("pass").addEventListener("click", () => {
     if (act(() => game.play("pass"))) {
@@ -489,7 +488,10 @@ function wire() {
     $("engine-color").value = state.to_move;
     engineMove();
   });
-  $("stop").addEventListener("click", () => stopSearch("search stopped: the engine did not move"));
+  $("stop").addEventListener("click", () => {
+    stopSearch("search stopped: the engine did not move");
+    render(false);
+  });
   $("opponent").addEventListener("change", () => render(false));
   $("engine-color").addEventListener("change", () => render(false));
   $("show-ownership").addEventListener("change", () => render(false));
@@ -535,9 +537,12 @@ async function start() {
     interactiveMs: null,
   };
   if (!loadHash()) {
+    // A link that is not a game keeps its message over the default game.
+    const why = $("message").textContent;
     const first = variantInfo("go/chinese") ? "go/chinese" : catalog[0].id;
     syncEditor(first, null);
     startGame(first, "", []);
+    message(why);
   }
   window.goishiPlayground.interactiveMs = performance.now();
   document.body.dataset.ready = "true";

@@ -186,6 +186,17 @@ pub fn plan(families: &[String], machine: Machine) -> Vec<Step> {
             cargo("xtask wasm-check"),
         ));
     }
+    steps.push(if machine.quick {
+        step(
+            "cargo xtask web --test --profile debug (the playground in headless Chromium; --quick: the debug build only)",
+            cargo("xtask web --test --profile debug"),
+        )
+    } else {
+        step(
+            "cargo xtask web --test (the playground's debug and release builds in headless Chromium)",
+            cargo("xtask web --test"),
+        )
+    });
     steps.push(step("cargo xtask conformance", cargo("xtask conformance")));
     steps.push(step(
         "cargo xtask docs --check (docs/variants.md and docs/variants/*.md are up to date)",
@@ -487,6 +498,7 @@ mod tests {
             "rustup target add wasm32-unknown-unknown",
             "check Node.js (cargo xtask wasm-check runs the wasm32 module in it)",
             "cargo xtask wasm-check (debug and release builds of the facade for wasm32)",
+            "cargo xtask web --test (the playground's debug and release builds in headless Chromium)",
             "cargo xtask conformance",
             "cargo xtask docs --check (docs/variants.md and docs/variants/*.md are up to date)",
             "cargo xtask python (the Python package built with the pinned maturin in a fresh \
@@ -516,6 +528,7 @@ mod tests {
         assert_eq!(quick.len(), 19);
         assert!(quick[14].contains("--profile debug"));
         assert!(quick[17].starts_with("cargo xtask python ("));
+        assert!(quick[15].starts_with("cargo xtask web --test --profile debug"));
         assert!(quick[18].contains("SKIPPED (--quick)"));
 
         let stable = titles(Machine::default());

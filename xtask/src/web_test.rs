@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use goishi::{Color, Geometry, Move, Position, Setup};
+use goishi::{Color, GameResult, Geometry, Margin, Move, Position, Setup};
 use serde_json::{json, Map, Value};
 
 use crate::wasm_check::target_dir;
@@ -54,6 +54,25 @@ fn color(c: Option<Color>) -> &'static str {
     }
 }
 
+/// The result the page shows: the engine's outcome, counted with the dead-stone estimate of
+/// `goishi-play` in a Go game ended by passes (what `final_score` of the GTP engine answers).
+fn result(position: &dyn Position) -> Option<GameResult> {
+    let outcome = position.outcome()?;
+    let by_count = matches!(
+        outcome,
+        GameResult::Draw
+            | GameResult::Win {
+                margin: Margin::Points(_),
+                ..
+            }
+    );
+    if position.rules().variant().family != "go" || !by_count {
+        return Some(outcome);
+    }
+    let judgement = goishi_play::estimate_dead_dyn(position, &goishi_play::DeadConfig::default());
+    Some(judgement.score(position).result())
+}
+
 /// What the page must show after a game: the stones (occupied points only), the prisoners,
 /// the side to move and the result.
 fn outcome(position: &dyn Position) -> Value {
@@ -71,7 +90,7 @@ fn outcome(position: &dyn Position) -> Value {
             "white": position.captures(Color::White),
         },
         "to_move": color(Some(position.side_to_move())),
-        "result": position.outcome().map(|r| r.to_string()),
+        "result": result(position).map(|r| r.to_string()),
         "moves": position.history().len(),
         "points": geometry.num_points(),
     })

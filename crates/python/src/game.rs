@@ -475,6 +475,7 @@ impl PyGame {
             extras: self.extras.as_ref(),
             result: self.position.outcome().map(|r| r.to_string()),
             comment: None,
+            after_end: &[],
         };
         goishi_sgf::write_game(self.position.as_ref(), &options).map_err(|e| sgf_error(&e))
     }

@@ -1,10 +1,11 @@
 //! The game the page shows ([`Session`]): a position of any registered variant, the moves
 //! undone that redo plays again, the stones the last move removed, and the stones marked dead
 //! on the result screen. Every rule is the engine's: a move is the position's `play_as`, a
-//! refusal is its `PlayError` sentence, a result is its `outcome` or its `score`.
+//! refusal is its `PlayError` sentence, a result is its `outcome` or its `score`; the dead
+//! stones of a Go game ended by passes start as `goishi-play`'s estimate (`estimate_dead_dyn`).
 //!
 //! Its state goes to the page as one JSON object ([`Session::state`]); the board's shape as
-//! another ([`Session::geometry`]), drawn by the page.
+//! another ([`Session::geometry_json`]), drawn by the page.
 
 use goishi::{
     Color, GameResult, Geometry, Margin, Move, Point, Position, Rules, Setup, Topology, Turn,
@@ -58,12 +59,24 @@ impl Session {
     }
 
     fn from_position(position: Box<dyn Position>, graph: Option<String>) -> Session {
-        Session {
+        let mut session = Session {
             position,
             graph,
             redo: Vec::new(),
             removed: Vec::new(),
             dead: Vec::new(),
+        };
+        session.estimate_dead();
+        session
+    }
+
+    /// Marks the stones `goishi-play`'s estimate judges dead, once a Go game has ended by
+    /// passes (the scoring screen starts from it; clicks edit it).
+    fn estimate_dead(&mut self) {
+        if self.can_mark_dead() {
+            let config = goishi_play::DeadConfig::default();
+            self.dead =
+                goishi_play::estimate_dead_dyn(self.position.as_ref(), &config).dead_points();
         }
     }
 
@@ -89,7 +102,21 @@ impl Session {
             fallback: parse_rules("go/chinese")?,
         };
         let record = goishi_sgf::parse_record(text, &choice).map_err(|e| e.to_string())?;
-        let position = record.replay(usize::MAX).map_err(|e| e.to_string())?;
+        let mut position = record.replay(usize::MAX).map_err(|e| e.to_string())?;
+        // A resignation is written as the result (`RE[B+R]`), not as a move: played again.
+        let resigned = record
+            .result
+            .as_deref()
+            .and_then(|r| r.parse::<GameResult>().ok());
+        if let Some(GameResult::Win {
+            winner,
+            margin: Margin::Resign,
+        }) = resigned
+        {
+            if !position.is_over() {
+                let _ = position.play_as(winner.opponent(), Move::Resign);
+            }
+        }
         Ok(Session::from_position(position, None))
     }
 
@@ -151,6 +178,7 @@ impl Session {
             .filter(|&p| before[p.index()].is_some() && board.get(p).is_none())
             .collect();
         self.dead.clear();
+        self.estimate_dead();
         Ok(())
     }
 
@@ -222,13 +250,6 @@ impl Session {
             self.dead.extend(chain);
         }
         Ok(())
-    }
-
-    /// Replaces the stones marked dead (an estimate's).
-    pub fn set_dead(&mut self, dead: Vec<Point>) {
-        if self.can_mark_dead() {
-            self.dead = dead;
-        }
     }
 
     /// The result: the engine's outcome, scored with the stones marked dead taken off.

@@ -40,7 +40,9 @@ fn a_refusal_is_the_engines_sentence_and_changes_nothing() {
     assert_eq!(s.state(), before);
     let e = Session::with_moves("go/chinese", None, &["E5", "Q99"]).unwrap_err();
     assert!(e.starts_with("move 2 (Q99) of the link: "), "{e}");
-    assert!(Session::new("go/chinese:komi=banana", None).unwrap_err().contains("komi"));
+    assert!(Session::new("go/chinese:komi=banana", None)
+        .unwrap_err()
+        .contains("komi"));
 }
 
 #[test]
@@ -52,6 +54,9 @@ fn the_record_written_reads_back_to_the_same_game() {
     assert_eq!(back.state()["stones"], s.state()["stones"]);
     assert_eq!(back.state()["result"], s.state()["result"]);
     assert!(Session::from_sgf("(;GM[1]SZ[9];B[").is_err());
+    let resigned = Session::with_moves("go/chinese:size=7x7", None, &["D4", "resign"]).unwrap();
+    let back = Session::from_sgf(&resigned.sgf().unwrap()).unwrap();
+    assert_eq!(back.state()["result"], "B+R");
 }
 
 #[test]
@@ -67,7 +72,8 @@ fn a_pasted_graph_is_a_board_and_its_errors_name_it() {
 
 #[test]
 fn dead_stones_count_in_the_result_of_a_go_game() {
-    let mut s = Session::with_moves("go/chinese:size=7x7", None, &["D4", "C3", "pass", "pass"]).unwrap();
+    let mut s =
+        Session::with_moves("go/chinese:size=7x7", None, &["D4", "C3", "pass", "pass"]).unwrap();
     assert!(s.can_mark_dead());
     let plain = s.state()["result"].clone();
     s.toggle_dead("C3").unwrap();
@@ -82,7 +88,11 @@ fn dead_stones_count_in_the_result_of_a_go_game() {
 
 #[test]
 fn the_players_answer_legal_seeded_moves() {
-    for rules in ["go/chinese:size=7x7", "contact/2b:board=hex,size=6x6", "capture/atari-go:board=torus,size=7x7"] {
+    for rules in [
+        "go/chinese:size=7x7",
+        "contact/2b:board=hex,size=6x6",
+        "capture/atari-go:board=torus,size=7x7",
+    ] {
         let mut s = Session::new(rules, None).unwrap();
         let a = random_move(&s, 5);
         assert_eq!(a, random_move(&s, 5), "{rules}");
@@ -97,6 +107,9 @@ fn the_players_answer_legal_seeded_moves() {
     }
     let s = Session::new("go/chinese", None).unwrap();
     assert!(mcts_move(&s, 0, 0, 1).unwrap_err().contains("no limit"));
-    assert_eq!(random_playouts("go/chinese:size=7x7", 3, 1), random_playouts("go/chinese:size=7x7", 3, 1));
+    assert_eq!(
+        random_playouts("go/chinese:size=7x7", 3, 1),
+        random_playouts("go/chinese:size=7x7", 3, 1)
+    );
     assert!(random_playouts("nothing", 1, 1).is_err());
 }
