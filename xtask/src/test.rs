@@ -525,11 +525,11 @@ mod tests {
             nightly: true,
             ..Machine::default()
         });
-        assert_eq!(quick.len(), 19);
+        assert_eq!(quick.len(), 20);
         assert!(quick[14].contains("--profile debug"));
-        assert!(quick[17].starts_with("cargo xtask python ("));
         assert!(quick[15].starts_with("cargo xtask web --test --profile debug"));
-        assert!(quick[18].contains("SKIPPED (--quick)"));
+        assert!(quick[18].starts_with("cargo xtask python ("));
+        assert!(quick[19].contains("SKIPPED (--quick)"));
 
         let stable = titles(Machine::default());
         assert!(stable.last().unwrap().contains("no nightly toolchain"));
