@@ -35,6 +35,14 @@ pub enum EnvError {
         /// The longest history allowed.
         max: usize,
     },
+    /// More threads than a step may start.
+    #[error("threads is {threads}; a step runs on at most {max} threads")]
+    TooManyThreads {
+        /// The threads asked for.
+        threads: usize,
+        /// The most allowed ([`crate::MAX_THREADS`]).
+        max: usize,
+    },
     /// The rules and size do not give a game.
     #[error("{0}")]
     Setup(SetupErrors),

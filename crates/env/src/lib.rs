@@ -106,6 +106,10 @@ impl FromStr for ObsKind {
     }
 }
 
+/// The most OS threads a step may run on (as many as the tree search allows): a step
+/// starts its threads each time, and the OS may refuse thousands.
+pub const MAX_THREADS: usize = 256;
+
 /// The settings of a batch.
 #[derive(Clone, Debug)]
 pub struct EnvConfig {
@@ -118,7 +122,7 @@ pub struct EnvConfig {
     pub num_envs: usize,
     /// The positions the observation keeps (0 is read as 1: the current position only).
     pub history: usize,
-    /// The OS threads a step uses; 0 for the machine's cores.
+    /// The OS threads a step uses (at most [`MAX_THREADS`]); 0 for the machine's cores.
     pub threads: usize,
     /// The seed of the environments' random streams.
     pub seed: u64,
@@ -266,9 +270,16 @@ impl VecEnv {
         }
         let threads = match config.threads {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            t if t > MAX_THREADS => {
+                return Err(EnvError::TooManyThreads {
+                    threads: t,
+                    max: MAX_THREADS,
+                })
+            }
             t => t,
         }
-        .min(config.num_envs);
+        .min(config.num_envs)
+        .min(MAX_THREADS);
         macro_rules! batch {
             ($start:expr) => {
                 Batch::new(

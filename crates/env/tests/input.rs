@@ -7,6 +7,20 @@ use goishi_env::{EnvError, ObsKind, VecEnv};
 use support::{config, Owned};
 
 #[test]
+fn more_threads_than_a_step_may_start_are_refused() {
+    let mut c = config("go/chinese", Some((3, 3)), 30_000);
+    c.threads = 30_000;
+    let e = VecEnv::new(c).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "threads is 30000; a step runs on at most 256 threads"
+    );
+    let mut c = config("go/chinese", Some((3, 3)), 300);
+    c.threads = goishi_env::MAX_THREADS;
+    assert_eq!(VecEnv::new(c).unwrap().threads(), goishi_env::MAX_THREADS);
+}
+
+#[test]
 fn zero_and_a_billion_environments_are_refused() {
     let e = VecEnv::new(config("go/chinese", Some((9, 9)), 0)).unwrap_err();
     assert_eq!(e, EnvError::NoEnvs);

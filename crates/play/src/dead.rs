@@ -72,6 +72,10 @@ pub struct DeadConfig {
 impl DeadConfig {
     /// The default number of playouts.
     pub const DEFAULT_PLAYOUTS: usize = 1000;
+    /// The most playouts a front end should ask for (a thousand times the default: beyond
+    /// it, the estimate takes hours on a big board and is no better). Front ends that take
+    /// the budget from a user refuse more.
+    pub const MAX_PLAYOUTS: usize = 1_000_000;
 }
 
 impl Default for DeadConfig {

@@ -30,7 +30,7 @@ fn game_over(py: Python<'_>, position: &dyn Position) -> PyErr {
 }
 
 /// The seed of a player: a whole number from 0 to 2^64 - 1.
-fn seed_of(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
+pub(crate) fn seed_of(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
     seed.extract::<u64>().map_err(|_| {
         PyValueError::new_err(format!(
             "invalid seed {}; expected a whole number from 0 to 2^64 - 1",
@@ -200,6 +200,12 @@ pub(crate) fn estimate_dead<'py>(
             ))
         })?,
     };
+    if playouts > DeadConfig::MAX_PLAYOUTS {
+        return Err(PyValueError::new_err(format!(
+            "invalid playouts {playouts}; expected at most {}",
+            DeadConfig::MAX_PLAYOUTS
+        )));
+    }
     if !(threshold.is_finite() && (-1.0..=1.0).contains(&threshold)) {
         return Err(PyValueError::new_err(format!(
             "invalid threshold {threshold}; expected an ownership from -1 to 1"

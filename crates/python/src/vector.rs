@@ -20,6 +20,7 @@ use goishi_env::{Buffers, EnvConfig, EnvError, Illegal, ObsKind, VecEnv};
 
 use crate::errors::{illegal_move, setup_error};
 use crate::game::{rules_of, size_of, PyGame};
+use crate::players::seed_of;
 use crate::rules::PyRules;
 
 /// Registers `VectorEnv` in the module.
@@ -179,7 +180,7 @@ impl PyVectorEnv {
         num_envs: i64,
         history: i64,
         threads: Option<i64>,
-        seed: Option<u64>,
+        seed: Option<&Bound<'_, PyAny>>,
         max_moves: Option<i64>,
         illegal: &str,
         obs: &str,
@@ -203,7 +204,10 @@ impl PyVectorEnv {
             Some(t) => count("threads", t)?,
             None => 0,
         };
-        config.seed = seed.unwrap_or(0);
+        config.seed = match seed.filter(|s| !s.is_none()) {
+            Some(s) => seed_of(s)?,
+            None => 0,
+        };
         config.max_moves = match max_moves {
             Some(m) if m < 1 => {
                 return Err(PyValueError::new_err(format!(
@@ -252,10 +256,14 @@ impl PyVectorEnv {
     fn reset<'py>(
         &mut self,
         py: Python<'py>,
-        seed: Option<u64>,
+        seed: Option<&Bound<'py, PyAny>>,
         options: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let _ = options;
+        let seed = match seed.filter(|s| !s.is_none()) {
+            Some(s) => Some(seed_of(s)?),
+            None => None,
+        };
         self.with_buffers(py, move |env, _, buffers| env.reset(seed, buffers))?;
         let obs = self.out(py, &self.obs_view)?;
         (obs, self.info(py)?).into_pyobject(py)

@@ -33,7 +33,14 @@ def test_no_playouts_and_other_families():
 
 
 @pytest.mark.parametrize(
-    "kwargs", [{"playouts": -1}, {"threshold": float("nan")}, {"threshold": 2.0}, {"seed": -1}]
+    "kwargs",
+    [
+        {"playouts": -1},
+        {"playouts": 10**7},
+        {"threshold": float("nan")},
+        {"threshold": 2.0},
+        {"seed": -1},
+    ],
 )
 def test_bad_settings(kwargs):
     with pytest.raises(ValueError):

@@ -145,9 +145,17 @@ def test_bad_settings_raise_the_documented_exceptions():
         goishi.VectorEnv("go/chinese", 9, 2, illegal="skip")
     with pytest.raises(ValueError, match="cannot be negative"):
         goishi.VectorEnv("go/chinese", 9, -1)
+    with pytest.raises(ValueError, match="at most 256 threads"):
+        goishi.VectorEnv("go/chinese", 3, 300, threads=30000)
+    with pytest.raises(ValueError, match="invalid seed"):
+        goishi.VectorEnv("go/chinese", 9, 2, seed=-1)
     env = goishi.VectorEnv("go/chinese", 9, 2)
     with pytest.raises(ValueError, match="call reset before step"):
         env.step(np.array([0, 0]))
+    with pytest.raises(ValueError, match="invalid seed"):
+        env.reset(seed=-1)
+    with pytest.raises(ValueError, match="invalid seed"):
+        env.reset(seed=2**64)
 
 
 def test_illegal_lose_ends_the_game_for_the_mover():
