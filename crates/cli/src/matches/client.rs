@@ -21,6 +21,11 @@ pub trait Client {
 
     /// The engine's name for tables and records.
     fn label(&self) -> &str;
+
+    /// The number of points of the engine's board, when known (an engine in this process).
+    fn points(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// goishi's GTP engine, in this process.
@@ -51,6 +56,10 @@ impl Client for InProcess {
 
     fn label(&self) -> &str {
         &self.label
+    }
+
+    fn points(&self) -> Option<usize> {
+        Some(self.engine.position().geometry().num_points())
     }
 }
 
