@@ -244,10 +244,12 @@ impl Engine {
         Ok(mv.name(self.geometry()))
     }
 
-    /// Records a pass of `color` after the end of the game, unless the game ended by a
-    /// resignation: the SGF record has no resignation move (only its `RE`), so passes after
-    /// it would be read back as the open game's own moves.
+    /// Clears the marked dead stones and records a pass of `color` after the end of the
+    /// game, unless the game ended by a resignation: the SGF record has no resignation move
+    /// (only its `RE`), so passes after it would be read back as the open game's own moves.
     fn pass_after_end(&mut self, color: Color) {
+        // A move, and any move clears the marked dead stones.
+        self.dead.clear();
         let resigned = matches!(
             self.position.outcome(),
             Some(GameResult::Win {
@@ -264,6 +266,7 @@ impl Engine {
 
     pub(in crate::gtp) fn undo(&mut self, _: &[&str]) -> Answer {
         if self.after_end.pop().is_some() {
+            self.dead.clear();
             return Ok(String::new());
         }
         match self.position.undo() {
