@@ -165,6 +165,11 @@ fn bad_player_options_are_one_line_errors() {
             "--player: invalid resignation threshold 2; expected a win rate from 0 (never) to below 1",
         ),
         (
+            // The search settings are checked whatever the player.
+            &["gtp", "--player", "random", "--resign", "2"][..],
+            "--player: invalid resignation threshold 2; expected a win rate from 0 (never) to below 1",
+        ),
+        (
             &["gtp", "--player", "alphago"][..],
             "invalid value 'alphago' for '--player <mcts|random>': expected mcts or random",
         ),

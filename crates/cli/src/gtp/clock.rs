@@ -66,8 +66,19 @@ impl Default for Clock {
 }
 
 impl Clock {
-    /// A clock at the start of the game under `control`.
+    /// A clock at the start of the game under `control`. Periods that allow no move (a
+    /// byo-yomi of 0 periods, a Canadian period of 0 stones) are no periods: the control is
+    /// absolute time.
     pub fn new(control: TimeControl) -> Clock {
+        let control = match control {
+            TimeControl::Byoyomi {
+                main, periods: 0, ..
+            }
+            | TimeControl::Canadian {
+                main, stones: 0, ..
+            } => TimeControl::Absolute { main },
+            other => other,
+        };
         let main = match control {
             TimeControl::None => 0.0,
             TimeControl::Absolute { main }
@@ -237,8 +248,23 @@ mod tests {
 
     #[test]
     fn a_move_never_takes_the_time_left() {
+        let mut clocks = Vec::new();
         for (main, time, stones) in [(0, 0, 0), (1, 0, 0), (0, 10, 1), (0, 1, 25), (3, 30, 1)] {
-            let mut clock = Clock::from_gtp(main, time, stones);
+            clocks.push((Clock::from_gtp(main, time, stones), time as f64));
+        }
+        for (main, time, periods) in [(60, 30, 0), (0, 30, 0), (5, 10, 1), (0, 5, 3)] {
+            let control = TimeControl::Byoyomi {
+                main: f64::from(main),
+                time: f64::from(time),
+                periods,
+            };
+            // With no periods, the flag falls when the main time is gone.
+            clocks.push((
+                Clock::new(control),
+                if periods > 0 { f64::from(time) } else { 0.0 },
+            ));
+        }
+        for (mut clock, time) in clocks {
             for left in [0u64, 1, 2, 10] {
                 for period_stones in [0u64, 1, 5] {
                     clock.set_left(Color::Black, left, period_stones);
@@ -246,12 +272,13 @@ mod tests {
                     let until_flag = if period_stones > 0 {
                         left as f64
                     } else {
-                        left as f64 + time as f64
+                        left as f64 + time
                     };
                     assert!(allowed >= 0.0);
                     assert!(
                         allowed <= (0.9 * until_flag - MARGIN).max(0.0),
-                        "{main} {time} {stones}, left {left} {period_stones}: {allowed}"
+                        "{:?}, left {left} {period_stones}: {allowed}",
+                        clock.control()
                     );
                 }
             }

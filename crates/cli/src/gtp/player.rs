@@ -89,20 +89,21 @@ impl GenmovePlayer {
         if options.time == Some(Duration::ZERO) {
             return Err("invalid time per move 0; expected more than 0 seconds".to_owned());
         }
+        let config = MctsConfig {
+            budget: options.budget(),
+            threads: options.threads,
+            seed: options.seed,
+            resign_threshold: options.resign,
+            ..MctsConfig::default()
+        };
+        // The search settings are checked whatever the player, so that a bad value is
+        // refused at the start, not only when the search would use it.
+        config.validate().map_err(|e| e.to_string())?;
         let mcts = match options.kind {
             PlayerKind::Random => None,
-            PlayerKind::Mcts => {
-                let config = MctsConfig {
-                    budget: options.budget(),
-                    threads: options.threads,
-                    seed: options.seed,
-                    resign_threshold: options.resign,
-                    ..MctsConfig::default()
-                };
-                Some(Box::new(
-                    MctsPlayer::new(config).map_err(|e| e.to_string())?,
-                ))
-            }
+            PlayerKind::Mcts => Some(Box::new(
+                MctsPlayer::new(config).map_err(|e| e.to_string())?,
+            )),
         };
         Ok(GenmovePlayer {
             random: RandomPlayer::new(options.seed),

@@ -324,6 +324,10 @@ fn the_search_tree_follows_the_game() {
     assert_eq!(reused(&e), Some(0));
     e.run("clear_board", &[]).unwrap();
     assert_eq!(reused(&e), None);
+    e.run("genmove", &["b"]).unwrap();
+    assert_eq!(reused(&e), Some(0));
+    e.run("loadsgf", &["tests/gtp/sgf/game.sgf"]).unwrap();
+    assert_eq!(reused(&e), None);
 }
 
 #[test]

@@ -1,11 +1,15 @@
 //! The GTP engines of a match: a child process spoken to over its standard input and output
 //! ([`Child`]), or goishi's own engine in this process ([`InProcess`], the default referee),
 //! both behind [`Client`].
+//!
+//! Commands to a child are numbered (`7 genmove b`) and an answer whose id is not the
+//! command's is dropped: the late answer to a command that timed out is never taken for the
+//! answer to the next one. An answer without an id is taken as it comes.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::gtp::Engine;
 
@@ -17,6 +21,11 @@ pub trait Client {
 
     /// The engine's name for tables and records.
     fn label(&self) -> &str;
+
+    /// The number of points of the engine's board, when known (an engine in this process).
+    fn points(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// goishi's GTP engine, in this process.
@@ -48,6 +57,10 @@ impl Client for InProcess {
     fn label(&self) -> &str {
         &self.label
     }
+
+    fn points(&self) -> Option<usize> {
+        Some(self.engine.position().geometry().num_points())
+    }
 }
 
 /// A GTP engine run as a child process: its command line split at white space.
@@ -57,6 +70,8 @@ pub struct Child {
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     label: String,
+    /// The id of the last command sent.
+    last_id: u64,
 }
 
 impl Child {
@@ -93,23 +108,25 @@ impl Child {
             child,
             lines,
             label: label.to_owned(),
+            last_id: 0,
         })
     }
 }
 
-impl Client for Child {
-    fn send(&mut self, command: &str, timeout: Duration) -> Result<String, String> {
+impl Child {
+    /// The next answer's text (its lines up to the empty line that ends it), waiting until
+    /// `deadline`.
+    fn read_answer(
+        &self,
+        command: &str,
+        timeout: Duration,
+        deadline: Instant,
+    ) -> Result<String, String> {
         let label = &self.label;
-        let stdin = self
-            .stdin
-            .as_mut()
-            .ok_or_else(|| format!("{label}: the engine's input is closed"))?;
-        writeln!(stdin, "{command}")
-            .and_then(|()| stdin.flush())
-            .map_err(|e| format!("{label}: cannot send {command:?}: {e}"))?;
         let mut answer: Vec<String> = Vec::new();
         loop {
-            let line = match self.lines.recv_timeout(timeout) {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(wait) {
                 Ok(line) => line,
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(format!(
@@ -126,27 +143,47 @@ impl Client for Child {
                 if answer.is_empty() {
                     continue;
                 }
-                break;
+                return Ok(answer.join("\n"));
             }
             answer.push(line);
         }
-        let text = answer.join("\n");
-        let (ok, rest) = match text.chars().next() {
-            Some('=') => (true, &text[1..]),
-            Some('?') => (false, &text[1..]),
-            _ => {
-                return Err(format!(
-                    "{label}: not a GTP answer to {command:?}: {text:?}"
-                ))
+    }
+}
+
+impl Client for Child {
+    fn send(&mut self, command: &str, timeout: Duration) -> Result<String, String> {
+        let deadline = Instant::now() + timeout;
+        self.last_id += 1;
+        let id = self.last_id;
+        let label = &self.label;
+        let stdin = self
+            .stdin
+            .as_mut()
+            .ok_or_else(|| format!("{label}: the engine's input is closed"))?;
+        writeln!(stdin, "{id} {command}")
+            .and_then(|()| stdin.flush())
+            .map_err(|e| format!("{label}: cannot send {command:?}: {e}"))?;
+        loop {
+            let text = self.read_answer(command, timeout, deadline)?;
+            let label = &self.label;
+            let (ok, rest) = match text.chars().next() {
+                Some('=') => (true, &text[1..]),
+                Some('?') => (false, &text[1..]),
+                _ => {
+                    return Err(format!(
+                        "{label}: not a GTP answer to {command:?}: {text:?}"
+                    ))
+                }
+            };
+            let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            if digits > 0 && rest[..digits].parse::<u64>().ok() != Some(id) {
+                // The late answer to an earlier command (one that timed out).
+                continue;
             }
-        };
-        // Skip an id, then one space.
-        let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
-        let rest = rest.strip_prefix(' ').unwrap_or(rest).to_owned();
-        if ok {
-            Ok(rest)
-        } else {
-            Err(rest)
+            // Skip the id, then one space.
+            let rest = &rest[digits..];
+            let rest = rest.strip_prefix(' ').unwrap_or(rest).to_owned();
+            return if ok { Ok(rest) } else { Err(rest) };
         }
     }
 
@@ -169,5 +206,48 @@ impl Drop for Child {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// A GTP engine in `sh` that takes 2 s over `genmove` and answers other commands with
+    /// their name; it echoes ids when given them.
+    const SLOW_ENGINE: &str = r#"while read -r first rest; do
+  case "$first" in
+    [0-9]*) id="$first"; line="$rest";;
+    *) id=""; line="$first $rest";;
+  esac
+  set -- $line
+  case "$1" in
+    genmove) sleep 2; printf '=%s C3\n\n' "$id";;
+    quit) printf '=%s\n\n' "$id"; exit 0;;
+    *) printf '=%s %s\n\n' "$id" "$1";;
+  esac
+done
+"#;
+
+    #[test]
+    fn a_late_answer_is_not_taken_for_the_next_one() {
+        let path =
+            std::env::temp_dir().join(format!("goishi-slow-engine-{}.sh", std::process::id()));
+        std::fs::write(&path, SLOW_ENGINE).unwrap();
+        let mut engine = Child::start(&format!("sh {}", path.display()), "slow").unwrap();
+        // The engine sleeps 2 s before it answers: this times out however loaded the machine.
+        let late = engine.send("genmove b", Duration::from_millis(50));
+        assert!(late.is_err(), "{late:?}");
+        // The next command gets its own answer, not the late "C3".
+        assert_eq!(
+            engine.send("name", Duration::from_secs(600)),
+            Ok("name".to_owned())
+        );
+        assert_eq!(
+            engine.send("version", Duration::from_secs(600)),
+            Ok("version".to_owned())
+        );
+        drop(engine);
+        let _ = std::fs::remove_file(&path);
     }
 }

@@ -28,6 +28,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::common::size_text;
 use client::{Child, Client, InProcess};
+use goishi_play::selfplay::move_cap;
 
 /// What `goishi match` was asked to do.
 #[derive(Clone, Debug)]
@@ -280,8 +281,7 @@ fn run_game(
             .send(&command, COMMAND_TIMEOUT)
             .map_err(|m| format!("referee: {command}: {m}"))?;
     }
-    let (w, h) = options.size;
-    let cap = 3 * (w as usize) * (h as usize);
+    let cap = game_cap(referee, options.size);
     let mut passes = 0;
     let mut color = Color::Black;
     let color_name = |c: Color| match c {
@@ -362,6 +362,12 @@ fn run_game(
         .trim()
         .to_owned();
     Ok(())
+}
+
+/// The move cap of a game: `goishi selfplay`'s ([`move_cap`]) for the referee's number of
+/// points (a graph board's need not be `w x h`), or for `w x h` with a referee elsewhere.
+fn game_cap(referee: &dyn Client, (w, h): (u32, u32)) -> usize {
+    move_cap(referee.points().unwrap_or((w as usize) * (h as usize)))
 }
 
 /// Whether the referee says the game is over (a GTP referee without GoGui's rules commands
@@ -449,4 +455,30 @@ pub fn describe(options: &MatchOptions) -> String {
         options.rules,
         size_text(options.size)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_move_cap_counts_the_referees_points() {
+        let rules = crate::common::parse_rules("go/chinese:board=graph:tests/gtp/ring6.txt")
+            .expect("the ring's rules");
+        let engine = crate::gtp::Engine::new(rules, None, 0).expect("the ring's engine");
+        let referee = InProcess::new(engine, "referee");
+        // A ring of 6 points, whatever the match's --size says.
+        assert_eq!(referee.points(), Some(6));
+        assert_eq!(game_cap(&referee, (9, 9)), move_cap(6));
+        let square = crate::gtp::Engine::new(
+            crate::common::parse_rules("go/chinese").expect("go"),
+            Some((7, 5)),
+            0,
+        )
+        .expect("7x5");
+        assert_eq!(
+            game_cap(&InProcess::new(square, "referee"), (7, 5)),
+            move_cap(35)
+        );
+    }
 }

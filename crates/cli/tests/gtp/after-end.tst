@@ -95,3 +95,26 @@ play w pass
 45 undo
 46 play w C3
 #? []
+
+# A resignation ends the game, and no pass after it is recorded (the SGF record has no
+# resignation move, only its RE, so passes after it would be read back as the open game's
+# own moves): genmove answers a pass, play accepts one, and neither is recorded.
+50 goishi-rules go/chinese
+51 boardsize 5
+52 play b C3
+53 play b resign
+54 genmove w
+#? [pass]
+
+55 play b pass
+#? []
+
+56 move_history
+#? [black resign\nblack C3]
+
+57 printsgf
+#? [(?s).*RE\[W\+R\]\s*;B\[cc\]\s*\)]
+
+58 undo
+59 move_history
+#? [black C3]

@@ -28,6 +28,20 @@ play w pass
 9 final_status_list dead
 #? [B5\nH5]
 
+# Any move or undo clears the marks: a pass after the end and its undo too.
+10 play b pass
+#? []
+11 final_status_list dead
+#? []
+12 goishi-dead B5 H5
+#? [B5 H5]
+13 undo
+#? []
+14 final_status_list dead
+#? []
+15 final_score
+#? [W\+7\.5]
+
 # No seki is reported.
 20 goishi-rules go/japanese
 21 boardsize 7

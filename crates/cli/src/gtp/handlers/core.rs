@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 
-use goishi::{Board, Color, Move, Point, PointError, Setup, Topology, Turn};
+use goishi::{Board, Color, GameResult, Margin, Move, Point, PointError, Setup, Topology, Turn};
 use goishi_sgf::{self as sgf, RulesChoice, WriteOptions};
 use rand::seq::index::sample;
 
@@ -203,7 +203,7 @@ impl Engine {
         };
         if mv == Move::Pass && self.position.is_over() {
             // A pass after the end: recorded, nothing else changes (go-rules.md section 4).
-            self.after_end.push(color);
+            self.pass_after_end(color);
             return Ok(String::new());
         }
         self.position
@@ -219,7 +219,7 @@ impl Engine {
         if self.position.is_over() {
             // Nothing but a pass is legal once the game is over: the answer is a pass,
             // recorded as a pass after the end (game controllers forward it).
-            self.after_end.push(color);
+            self.pass_after_end(color);
             return Ok("pass".to_owned());
         }
         let start = std::time::Instant::now();
@@ -244,10 +244,29 @@ impl Engine {
         Ok(mv.name(self.geometry()))
     }
 
+    /// Clears the marked dead stones and records a pass of `color` after the end of the
+    /// game, unless the game ended by a resignation: the SGF record has no resignation move
+    /// (only its `RE`), so passes after it would be read back as the open game's own moves.
+    fn pass_after_end(&mut self, color: Color) {
+        // A move, and any move clears the marked dead stones.
+        self.dead.clear();
+        let resigned = matches!(
+            self.position.outcome(),
+            Some(GameResult::Win {
+                margin: Margin::Resign,
+                ..
+            })
+        );
+        if !resigned {
+            self.after_end.push(color);
+        }
+    }
+
     // ---- common commands -----------------------------------------------------------
 
     pub(in crate::gtp) fn undo(&mut self, _: &[&str]) -> Answer {
         if self.after_end.pop().is_some() {
+            self.dead.clear();
             return Ok(String::new());
         }
         match self.position.undo() {
