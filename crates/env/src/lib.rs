@@ -120,7 +120,8 @@ pub struct EnvConfig {
     pub size: Option<(u32, u32)>,
     /// The number of games.
     pub num_envs: usize,
-    /// The positions the observation keeps (0 is read as 1: the current position only).
+    /// The positions the observation keeps, at most [`planes::MAX_HISTORY`] (0 is read as
+    /// 1: the current position only, see [`planes::positions`]).
     pub history: usize,
     /// The OS threads a step uses (at most [`MAX_THREADS`]); 0 for the machine's cores.
     pub threads: usize,
@@ -229,24 +230,14 @@ impl VecEnv {
         if config.num_envs == 0 {
             return Err(EnvError::NoEnvs);
         }
-        if config.history > planes::MAX_HISTORY {
-            return Err(EnvError::HistoryTooLong {
-                history: config.history,
-                max: planes::MAX_HISTORY,
-            });
-        }
-        let history = config.history.max(1);
+        let history = planes::positions(config.history)?;
         let start = config
             .rules
             .new_game(config.size)
             .map_err(EnvError::Setup)?;
         let geometry = start.geometry().clone();
         let points = geometry.num_points();
-        let obs_bytes = match config.obs {
-            ObsKind::Bool => planes::obs_bytes(points, history, false),
-            ObsKind::Packed => planes::obs_bytes(points, history, true),
-            ObsKind::None => 0,
-        };
+        let obs_bytes = planes::obs_bytes(points, history, config.obs);
         let max_moves = config
             .max_moves
             .unwrap_or_else(|| goishi_play::move_cap(points));
@@ -363,16 +354,7 @@ impl VecEnv {
     /// The shape of one environment's observation: `[H, W, planes]` on a rectangle,
     /// `[points, planes]` on another board, `[bytes]` packed, `[]` with none.
     pub fn obs_shape(&self) -> Vec<usize> {
-        match self.obs {
-            ObsKind::None => Vec::new(),
-            ObsKind::Packed => vec![self.obs_bytes],
-            ObsKind::Bool if self.geometry.is_rect() => vec![
-                self.geometry.height() as usize,
-                self.geometry.width() as usize,
-                self.planes(),
-            ],
-            ObsKind::Bool => vec![self.num_points(), self.planes()],
-        }
+        planes::shape(&self.geometry, self.history, self.obs)
     }
 
     /// The number of threads a step uses.

@@ -12,8 +12,13 @@
 //! The packed form holds the same bits in the same order, eight a byte, the first in the
 //! most significant bit (`numpy.packbits` on the flattened planes of one environment), the
 //! last byte padded with zeros.
+//!
+//! [`write_position`] writes the same planes for one game outside a batch, from the
+//! position and its past (`goishi.Game.observation` in Python).
 
-use goishi::{BLACK, WHITE};
+use goishi::{Color, Geometry, Position, BLACK, WHITE};
+
+use crate::{EnvError, ObsKind};
 
 /// The longest history the planes keep: one bit of a `u32` a position.
 pub const MAX_HISTORY: usize = 32;
@@ -59,19 +64,105 @@ const REVERSE: [u16; 256] = {
     table
 };
 
+/// The positions an observation asked for with `history` keeps: `history`, with 0 read as 1
+/// (the current position only: its two planes, then the colour plane, as with 1); more than
+/// [`MAX_HISTORY`] is [`EnvError::HistoryTooLong`].
+pub fn positions(history: usize) -> Result<usize, EnvError> {
+    if history > MAX_HISTORY {
+        return Err(EnvError::HistoryTooLong {
+            history,
+            max: MAX_HISTORY,
+        });
+    }
+    Ok(history.max(1))
+}
+
+/// The shape of one observation of `history` positions (as [`positions`] gives them) on
+/// `geometry`: `[H, W, planes]` on a rectangle, `[points, planes]` on another board,
+/// `[bytes]` packed, `[]` with none.
+pub fn shape(geometry: &Geometry, history: usize, obs: ObsKind) -> Vec<usize> {
+    let points = geometry.num_points();
+    match obs {
+        ObsKind::None => Vec::new(),
+        ObsKind::Packed => vec![obs_bytes(points, history, obs)],
+        ObsKind::Bool if geometry.is_rect() => vec![
+            geometry.height() as usize,
+            geometry.width() as usize,
+            planes(history),
+        ],
+        ObsKind::Bool => vec![points, planes(history)],
+    }
+}
+
+/// Writes the observation of one game into `out`, as a batch writes it for an environment
+/// that reached `position` by the same moves: the planes of the last `history` positions
+/// ([`positions`]: 0 is read as 1), the setup the oldest (positions before it are empty),
+/// seen by `observer` (the mover's channels are `observer`'s stones; the colour plane is
+/// ones when `observer` is White). Every turn of the position's history is a position, a
+/// pass or a resignation included. `out` holds [`obs_bytes`] bytes (of
+/// `positions(history)`), else [`EnvError::Length`]; with [`ObsKind::None`] none.
+///
+/// A clone of the position is taken back, move by move, to read the past boards: this
+/// allocates, and is meant for one game, not a batch's hot loop.
+pub fn write_position(
+    position: &dyn Position,
+    observer: Color,
+    history: usize,
+    obs: ObsKind,
+    out: &mut [u8],
+) -> Result<(), EnvError> {
+    let history = positions(history)?;
+    let points = position.geometry().num_points();
+    let expected = obs_bytes(points, history, obs);
+    if out.len() != expected {
+        return Err(EnvError::Length {
+            name: "obs",
+            got: out.len(),
+            expected,
+        });
+    }
+    if obs == ObsKind::None {
+        return Ok(());
+    }
+    // The boards from now back to the oldest kept, then the history words built from the
+    // oldest forward, as a batch builds them move by move.
+    let mut boards = vec![position.board().cells().to_vec()];
+    let mut past = position.clone_box();
+    while boards.len() < history && past.undo().is_some() {
+        boards.push(past.board().cells().to_vec());
+    }
+    let mut black = vec![0u32; points];
+    let mut white = vec![0u32; points];
+    let mut older = boards.iter().rev();
+    if let Some(oldest) = older.next() {
+        start_board(oldest, &mut black, &mut white);
+    }
+    let keep = keep_mask(history);
+    for cells in older {
+        push_board(cells, &mut black, &mut white, keep);
+    }
+    let white_to_move = observer == Color::White;
+    if obs == ObsKind::Packed {
+        write_packed(out, &black, &white, history, white_to_move);
+    } else {
+        write_bytes(out, &black, &white, history, white_to_move);
+    }
+    Ok(())
+}
+
 /// The planes of an observation of `history` positions: two a position, then the colour.
 pub fn planes(history: usize) -> usize {
     2 * history + 1
 }
 
 /// The bytes of one environment's observation: one a plane and point, or packed, eight
-/// planes' bits a byte.
-pub fn obs_bytes(points: usize, history: usize, packed: bool) -> usize {
+/// planes' bits a byte; none with [`ObsKind::None`].
+pub fn obs_bytes(points: usize, history: usize, obs: ObsKind) -> usize {
     let bits = points * planes(history);
-    if packed {
-        bits.div_ceil(8)
-    } else {
-        bits
+    match obs {
+        ObsKind::Bool => bits,
+        ObsKind::Packed => bits.div_ceil(8),
+        ObsKind::None => 0,
     }
 }
 
@@ -181,7 +272,7 @@ pub fn write_bits(out: &mut [u8], bits: &[u64]) {
     }
 }
 
-/// Writes the planes bit-packed into `out` (`obs_bytes(points, history, true)` bytes): the
+/// Writes the planes bit-packed into `out` (`obs_bytes(points, history, ObsKind::Packed)` bytes): the
 /// bits [`write_bytes`] would write as bytes, in `numpy.packbits` order.
 pub fn write_packed(
     out: &mut [u8],
@@ -282,9 +373,9 @@ mod tests {
             let b: Vec<u32> = black.iter().map(|w| w & keep).collect();
             let w: Vec<u32> = white.iter().map(|w| w & keep).collect();
             for white_to_move in [false, true] {
-                let mut bytes = vec![9u8; obs_bytes(7, history, false)];
+                let mut bytes = vec![9u8; obs_bytes(7, history, ObsKind::Bool)];
                 write_bytes(&mut bytes, &b, &w, history, white_to_move);
-                let mut packed = vec![9u8; obs_bytes(7, history, true)];
+                let mut packed = vec![9u8; obs_bytes(7, history, ObsKind::Packed)];
                 write_packed(&mut packed, &b, &w, history, white_to_move);
                 assert_eq!(packed, packbits(&bytes), "history {history}");
                 // Channel 2k is the mover's bit k, 2k+1 the opponent's, then the colour.

@@ -1,12 +1,13 @@
 //! The batch against the same games played one position at a time through the registry's
 //! `Box<dyn Position>`: every family, on a square, a rectangle, a torus, a hex board and a
-//! graph; the observation, the mask, rewards, flags and autoreset after every step.
+//! graph; the observation, the mask, rewards, flags and autoreset after every step; and the
+//! observation `planes::write_position` writes for the single game, the same.
 
 mod support;
 
 use goishi::{BoardKind, Move, Point, Position};
 use goishi_conformance::standard_boards;
-use goishi_env::{EnvConfig, Illegal, ObsKind, VecEnv};
+use goishi_env::{planes, EnvConfig, Illegal, ObsKind, VecEnv};
 use support::{mask_of, packbits, planes_of, rules, Owned};
 
 /// One environment played alone: its game, its boards since the reset, and whether the next
@@ -55,6 +56,23 @@ fn check_against_single_games(config: EnvConfig, steps: usize, label: &str) -> u
                 ObsKind::Packed => assert_eq!(obs, packbits(&planes).as_slice(), "{at}: packed"),
                 ObsKind::None => {}
             }
+            // The single game's observation, from its position and its past alone (with the
+            // history asked for: 0 read as 1 there too), for the mover and the opponent.
+            let mut single = vec![7u8; env.obs_bytes()];
+            planes::write_position(&*r.game, mover, config.history, env.obs_kind(), &mut single)
+                .unwrap();
+            assert_eq!(single, obs, "{at}: write_position");
+            let theirs = planes_of(&r.boards, history, mover.opponent());
+            let mut seen = vec![7u8; theirs.len()];
+            planes::write_position(
+                &*r.game,
+                mover.opponent(),
+                config.history,
+                ObsKind::Bool,
+                &mut seen,
+            )
+            .unwrap();
+            assert_eq!(seen, theirs, "{at}: write_position for the opponent");
             let mask = &out.mask[i * env.num_actions()..(i + 1) * env.num_actions()];
             if r.done {
                 assert!(
@@ -164,7 +182,7 @@ fn the_batch_plays_as_single_games_on_every_board() {
             config.size = size;
             config.threads = 2;
             config.seed = 100 + k as u64;
-            config.history = [1, 3, 8][k % 3];
+            config.history = [1, 3, 8, 0][k % 4];
             config.obs = [ObsKind::Bool, ObsKind::Packed][k % 2];
             let label = format!("{text} on {} (seed {})", board.name, config.seed);
             // Past the default cap (3 x points): every environment ends at least once.

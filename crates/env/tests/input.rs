@@ -3,7 +3,8 @@
 
 mod support;
 
-use goishi_env::{EnvError, ObsKind, VecEnv};
+use goishi::Color;
+use goishi_env::{planes, EnvError, ObsKind, VecEnv};
 use support::{config, Owned};
 
 #[test]
@@ -49,6 +50,20 @@ fn bad_settings_are_named() {
     assert_eq!(
         VecEnv::new(c).unwrap_err().to_string(),
         "history 33 is too long; the observation keeps at most 32 positions"
+    );
+    // The single game's writer refuses the same history, and a buffer of the wrong length.
+    let game = support::rules("go/chinese").new_game(Some((9, 9))).unwrap();
+    let e = planes::write_position(&*game, Color::Black, 33, ObsKind::Bool, &mut [0; 81 * 67])
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "history 33 is too long; the observation keeps at most 32 positions"
+    );
+    let e = planes::write_position(&*game, Color::Black, 8, ObsKind::Packed, &mut [0; 81 * 17])
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "obs has 1377 entries; this environment needs 173"
     );
     let e = VecEnv::new(config("go/chinese", Some((0, 3)), 2)).unwrap_err();
     assert!(matches!(e, EnvError::Setup(_)), "{e}");

@@ -8,17 +8,19 @@
 //! array handed to Python.
 
 use numpy::{PyArray1, PyArrayMethods};
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
 use goishi::{
     Color, GameRecord, IllegalMove, Move, PlayError, Point, Position, Rules, Score, BLACK, WHITE,
 };
+use goishi_env::{planes, ObsKind};
 use goishi_sgf::{Extras, RulesChoice, WriteOptions};
 
 use crate::errors::{illegal_move, setup_error, sgf_error};
 use crate::rules::PyRules;
+use crate::vector::{count, env_error};
 
 /// The rules of a record without `RU` when `Game.from_sgf` is given none: Go as SGF
 /// assumes it (`GM[1]`), under Chinese rules.
@@ -338,6 +340,48 @@ impl PyGame {
         }
     }
 
+    /// `observation(history=8, packed=False, color=None)`: the AlphaGo Zero planes of the
+    /// game, exactly as `VectorEnv` writes them for an environment that played the same moves
+    /// (the same Rust writer): for each point, the stones of `color` (default: the side to
+    /// move) and the opponent's over the last `history` positions (plane `2k` and `2k + 1` are
+    /// `k` moves ago; positions before the start are empty), then a plane of ones when `color`
+    /// is White. `history` is at most 32; 0 is read as 1 (the current position only: 3
+    /// planes). numpy bool of shape `(height, width, 2 * history + 1)` on a rectangle,
+    /// `(num_points, 2 * history + 1)` elsewhere; with `packed=True` uint8
+    /// `(ceil(points * planes / 8),)`, the `numpy.packbits` of those planes.
+    #[pyo3(signature = (history = 8, packed = false, color = None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        history: i64,
+        packed: bool,
+        color: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let history =
+            planes::positions(count("history", history)?).map_err(|e| env_error(py, &e))?;
+        let observer = match color {
+            None => self.position.side_to_move(),
+            Some(c) => c
+                .parse::<Color>()
+                .map_err(|e| PyValueError::new_err(e.to_string()))?,
+        };
+        let kind = if packed {
+            ObsKind::Packed
+        } else {
+            ObsKind::Bool
+        };
+        let shape = planes::shape(self.position.geometry(), history, kind);
+        let mut bytes = vec![0u8; planes::obs_bytes(self.points(), history, kind)];
+        planes::write_position(&*self.position, observer, history, kind, &mut bytes)
+            .map_err(|e| env_error(py, &e))?;
+        let array = PyArray1::from_vec(py, bytes).reshape(shape)?.into_any();
+        if packed {
+            Ok(array)
+        } else {
+            array.call_method1("view", (py.import("numpy")?.getattr("bool_")?,))
+        }
+    }
+
     /// The side to move: `"black"` or `"white"`.
     #[getter]
     fn to_move(&self) -> &'static str {
@@ -475,6 +519,7 @@ impl PyGame {
             extras: self.extras.as_ref(),
             result: self.position.outcome().map(|r| r.to_string()),
             comment: None,
+            // A game here refuses every move after its end.
             after_end: &[],
         };
         goishi_sgf::write_game(self.position.as_ref(), &options).map_err(|e| sgf_error(&e))

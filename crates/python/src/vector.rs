@@ -29,7 +29,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// The Python exception of an environment error, with the crate's sentence.
-fn env_error(py: Python<'_>, e: &EnvError) -> PyErr {
+pub(crate) fn env_error(py: Python<'_>, e: &EnvError) -> PyErr {
     let with_env = |err: PyErr, env: usize| {
         // Setting an attribute on a fresh exception fails only when memory runs out.
         let _ = err.value(py).setattr("env", env);
@@ -152,6 +152,12 @@ impl PyVectorEnv {
     }
 }
 
+/// A count given from Python: `ValueError` when it is negative.
+pub(crate) fn count(name: &str, v: i64) -> PyResult<usize> {
+    usize::try_from(v)
+        .map_err(|_| PyValueError::new_err(format!("{name} is {v}; it cannot be negative")))
+}
+
 /// A new array of zeros of `shape`.
 fn zeros<'py, T: numpy::Element>(py: Python<'py>, shape: &[usize]) -> Bound<'py, PyArrayDyn<T>> {
     PyArrayDyn::<T>::zeros(py, shape.to_vec(), false)
@@ -188,10 +194,6 @@ impl PyVectorEnv {
     ) -> PyResult<Self> {
         let rules = rules_of(rules)?;
         let size = size_of(size)?;
-        let count = |name: &str, v: i64| {
-            usize::try_from(v)
-                .map_err(|_| PyValueError::new_err(format!("{name} is {v}; it cannot be negative")))
-        };
         let mut config = EnvConfig::new(rules.clone(), count("num_envs", num_envs)?);
         config.size = size;
         config.history = count("history", history)?;

@@ -29,13 +29,14 @@ def test_shards_hold_the_games(tmp_path):
     sgf = (tmp_path / "shard-00001.sgf").read_text()
     trees = ["(" + t for t in sgf.split("(")[1:]]
     assert len(trees) == 2
-    # Each row replays: the mask is the game's and the move is legal in it.
+    # Each row replays: the planes and the mask are the game's, and the move is legal in it.
     for i, text in enumerate(trees):
         record = goishi.Game.from_sgf(text)
         rows = np.flatnonzero(d["game"] == d["game_ids"][i])
         replay = goishi.Game("chinese", size=5)
         for r in rows:
             assert (d["masks"][r] == replay.legal_mask()).all()
+            assert (d["observations"][r] == replay.observation(2)).all()
             replay.play(int(d["moves"][r]))
         assert replay.history == record.history
         winner = replay.winner

@@ -54,6 +54,13 @@ class Game:
     def legal_mask(self) -> npt.NDArray[np.bool_]: ...
     @property
     def board(self) -> npt.NDArray[np.int8]: ...
+    # The AlphaGo Zero planes, as VectorEnv writes them (the same Rust writer): bool
+    # (height, width, 2 * history + 1) on a rectangle, (num_points, 2 * history + 1)
+    # elsewhere; packed: uint8 (ceil(points * planes / 8),), numpy.packbits order. Seen by
+    # `color` ("black" or "white"; default the side to move); history 0 reads as 1.
+    def observation(
+        self, history: int = 8, packed: bool = False, color: Optional[str] = None
+    ) -> npt.NDArray[Any]: ...
     @property
     def to_move(self) -> str: ...
     @property

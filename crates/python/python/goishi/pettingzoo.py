@@ -1,7 +1,8 @@
 """A PettingZoo AEC environment of any goishi variant: ``goishi.pettingzoo.env(rules=..., size=...)``.
 
 Two agents, ``black_0`` and ``white_0``. Each observation is a dict: ``observation``, the
-AlphaGo Zero planes of :mod:`goishi._planes` seen by that agent (bool), and ``action_mask``
+AlphaGo Zero planes seen by that agent (bool, ``Game.observation(history, color=...)``: the
+layout of ``goishi.VectorEnv``'s observation), and ``action_mask``
 (int8, one entry per point in point order, then pass), the legal moves of the agent to move
 (every rule of the variant, superko included; zeros for the other agent). An action is a point
 index, or ``num_points`` for pass. At the end the winner gets +1 and the loser -1 (0 each for a
@@ -18,7 +19,6 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from goishi._goishi import Game, Rules
-from goishi._planes import Planes, plane_shape
 
 AGENTS = ("black_0", "white_0")
 _COLOR = {"black_0": "black", "white_0": "white"}
@@ -56,7 +56,8 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
         self.size = size
         self.render_mode = render_mode
         self._game = Game(self.rules, size)
-        self._planes = Planes(self._game, history)
+        # Checks the history (a ValueError when negative or longer than the planes keep).
+        planes_shape = self._game.observation(history).shape
         self.history = history
         points = self._game.num_points
         if max_moves is None:
@@ -70,7 +71,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
         obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(
-                    low=0, high=1, shape=plane_shape(self._game, history), dtype=bool
+                    low=0, high=1, shape=planes_shape, dtype=bool
                 ),
                 "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
             }
@@ -102,11 +103,10 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
         """Starts a new game (the rules are deterministic: ``seed`` changes nothing)."""
         self._game = Game(self.rules, self.size)
-        self._planes = Planes(self._game, self.history)
         self._reset_state()
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
-        planes = self._planes.observe(_COLOR[agent])
+        planes = self._game.observation(self.history, color=_COLOR[agent])
         if agent == self.agent_selection and not self._game.is_over:
             mask = self._game.legal_mask().astype(np.int8)
         else:
@@ -119,7 +119,6 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
             self._was_dead_step(action)
             return
         self._game.play(int(action) if isinstance(action, np.integer) else action)
-        self._planes.push(self._game)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in AGENTS}
         if self._game.is_over:

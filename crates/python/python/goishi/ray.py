@@ -5,7 +5,8 @@ task, which plays its games with the Rust players and writes two files into ``ou
 
 - ``shard-NNNNN.sgf``: the shard's games, one SGF game tree each, in game order;
 - ``shard-NNNNN.npz``: one row per move played, ``observations`` (bool, the AlphaGo Zero
-  planes of the side to move before the move, laid out as :mod:`goishi._planes` says),
+  planes of the side to move before the move, ``Game.observation(history)``: the layout of
+  ``goishi.VectorEnv``'s observation),
   ``masks`` (bool, its legal moves: points in point order, then pass), ``moves`` (int32, the
   action played: a point index, ``num_points`` for pass, -1 for a resignation) and ``game``
   (int64, the game's index in the run); and one entry per game, ``game_ids``, ``results``
@@ -28,7 +29,6 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from goishi._goishi import Game, MctsPlayer, RandomPlayer, Rules
-from goishi._planes import Planes
 
 PlayerSpec = Union[str, Dict[str, Any]]
 
@@ -97,18 +97,16 @@ def play_game(
         "white": _player(white, _mix(game_seed, 1)),
     }
     cap = 3 * game.num_points if max_moves is None else max_moves
-    planes = Planes(game, history)
     observations: List[np.ndarray] = []
     masks: List[np.ndarray] = []
     moves: List[int] = []
     while not game.is_over and len(moves) < cap:
         color = game.to_move
-        observations.append(planes.observe(color))
+        observations.append(game.observation(history))
         masks.append(game.legal_mask())
         move = by_color[color].genmove(game)
         game.play(move)
         moves.append(-1 if move == "resign" else game.action_of(move))
-        planes.push(game)
     winner = game.winner
     return {
         "sgf": game.to_sgf(),
@@ -117,7 +115,7 @@ def play_game(
         "moves": moves,
         "result": 0.0 if winner is None else (1.0 if winner == "black" else -1.0),
         "result_text": game.result or "",
-        "shape": planes.shape,
+        "shape": game.observation(history).shape,
         "actions": game.num_actions,
     }
 
@@ -206,7 +204,7 @@ def selfplay(
     black, white = _players(players)
     _player(black, 0)
     _player(white, 0)
-    Planes(probe, history)
+    probe.observation(history)
     os.makedirs(out, exist_ok=True)
     shards = [
         (i, list(range(first, min(first + games_per_shard, games))))
