@@ -220,7 +220,7 @@ fn native_playouts(rules: &str, games: u32, seed: u32) -> Result<Value, String> 
                 "-p",
                 "goishi-web",
                 "--example",
-                "playouts",
+                "page_playouts",
                 "--",
             ])
             .args([rules, &games.to_string(), &seed.to_string()])

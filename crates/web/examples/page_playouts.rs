@@ -1,5 +1,5 @@
 //! The native speed of the playground's playout loop: `cargo run --release -p goishi-web
-//! --example playouts -- RULES GAMES SEED` runs `goishi_web::players::random_playouts` (what
+//! --example page_playouts -- RULES GAMES SEED` runs `goishi_web::players::random_playouts` (what
 //! the page times in the browser) and prints `{"moves": N, "ms": T}`.
 
 use std::process::ExitCode;
