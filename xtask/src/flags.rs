@@ -46,6 +46,21 @@ impl<'a> Flags<'a> {
     }
 }
 
+/// The options of a subcommand that takes one switch and nothing else (`test --quick`,
+/// `python --ray`): whether it was given.
+pub fn lone_switch(args: &[String], name: &str) -> Result<bool, String> {
+    let mut given = false;
+    let mut flags = Flags::new(args);
+    while let Some(flag) = flags.next_flag() {
+        if flag.name == name && flag.is_switch() {
+            given = true;
+        } else {
+            return Err(flag.unknown());
+        }
+    }
+    Ok(given)
+}
+
 impl Flag<'_> {
     /// Whether the flag was written without `=value` (a switch).
     pub fn is_switch(&self) -> bool {

@@ -13,19 +13,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::Instant;
 
-use crate::flags::Flags;
-
 /// Parses the options of `python`: `--ray` or nothing.
 pub fn parse(args: &[String]) -> Result<bool, String> {
-    let mut ray = false;
-    let mut flags = Flags::new(args);
-    while let Some(flag) = flags.next_flag() {
-        match flag.name {
-            "--ray" if flag.is_switch() => ray = true,
-            _ => return Err(flag.unknown()),
-        }
-    }
-    Ok(ray)
+    crate::flags::lone_switch(args, "--ray")
 }
 
 /// The virtual environment: `target/python-venv`.

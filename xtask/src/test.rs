@@ -13,7 +13,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
 
-use crate::flags::Flags;
 use crate::libfuzzer::{self, CARGO_FUZZ_VERSION};
 
 /// What the machine has, as far as the step list depends on it.
@@ -248,15 +247,7 @@ pub fn plan(families: &[String], machine: Machine) -> Vec<Step> {
 
 /// Parses the options of `test`: `--quick` or nothing.
 pub fn parse(args: &[String]) -> Result<bool, String> {
-    let mut quick = false;
-    let mut flags = Flags::new(args);
-    while let Some(flag) = flags.next_flag() {
-        match flag.name {
-            "--quick" if flag.is_switch() => quick = true,
-            _ => return Err(flag.unknown()),
-        }
-    }
-    Ok(quick)
+    crate::flags::lone_switch(args, "--quick")
 }
 
 /// The workspace root (the xtask's parent folder).
