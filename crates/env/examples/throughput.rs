@@ -9,42 +9,10 @@
 use std::time::{Duration, Instant};
 
 use goishi_conformance::alloc;
-use goishi_env::{Buffers, EnvConfig, ObsKind, VecEnv};
+use goishi_env::{EnvConfig, ObsKind, OwnedBuffers, VecEnv};
 
 #[global_allocator]
 static ALLOC: alloc::Counting = alloc::Counting;
-
-/// The buffers of a batch.
-struct Owned {
-    obs: Vec<u8>,
-    mask: Vec<u8>,
-    rewards: Vec<f32>,
-    terminations: Vec<bool>,
-    truncations: Vec<bool>,
-}
-
-impl Owned {
-    fn new(env: &VecEnv) -> Owned {
-        let n = env.num_envs();
-        Owned {
-            obs: vec![0; n * env.obs_bytes()],
-            mask: vec![0; n * env.num_actions()],
-            rewards: vec![0.0; n],
-            terminations: vec![false; n],
-            truncations: vec![false; n],
-        }
-    }
-
-    fn buffers(&mut self) -> Buffers<'_> {
-        Buffers {
-            obs: &mut self.obs,
-            mask: &mut self.mask,
-            rewards: &mut self.rewards,
-            terminations: &mut self.terminations,
-            truncations: &mut self.truncations,
-        }
-    }
-}
 
 fn env(size: u32, envs: usize, threads: usize, obs: ObsKind) -> VecEnv {
     let rules = goishi::registry().parse_rules("go/chinese").expect("rules");
@@ -59,7 +27,7 @@ fn env(size: u32, envs: usize, threads: usize, obs: ObsKind) -> VecEnv {
 /// Environment steps a second over `time`, best of three.
 fn steps_per_second(size: u32, envs: usize, threads: usize, obs: ObsKind, time: Duration) -> f64 {
     let mut env = env(size, envs, threads, obs);
-    let mut out = Owned::new(&env);
+    let mut out = OwnedBuffers::new(&env);
     let mut actions = vec![0u32; envs];
     env.reset(None, out.buffers()).expect("reset");
     // Past the first games, so that every game's buffers have grown.
@@ -89,7 +57,7 @@ fn profile(mut args: impl Iterator<Item = String>) {
     let steps: usize = next().parse().expect("STEPS");
     let obs: ObsKind = next().parse().expect("OBS");
     let mut env = env(size, envs, 1, obs);
-    let mut out = Owned::new(&env);
+    let mut out = OwnedBuffers::new(&env);
     let mut actions = vec![0u32; envs];
     env.reset(None, out.buffers()).expect("reset");
     for _ in 0..steps {
@@ -128,7 +96,7 @@ fn main() {
     // Memory: the environments, their buffers and a few games' growth, every thread counted.
     let ((), peak) = alloc::measure_all_threads(|| {
         let mut env = env(19, 1024, 2, ObsKind::Bool);
-        let mut out = Owned::new(&env);
+        let mut out = OwnedBuffers::new(&env);
         let mut actions = vec![0u32; 1024];
         env.reset(None, out.buffers()).expect("reset");
         for _ in 0..3 * 361 {

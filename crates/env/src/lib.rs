@@ -56,6 +56,48 @@ pub use batch::Buffers;
 use batch::{Scratch, SearchPosition as _, Shared, Slot, Work};
 pub use error::EnvError;
 
+/// Buffers of the right lengths for one [`VecEnv`], owned (for callers without buffers of
+/// their own, such as the examples and tests; the Python binding uses numpy arrays):
+/// [`OwnedBuffers::buffers`] lends them to [`VecEnv::reset`] and [`VecEnv::step`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct OwnedBuffers {
+    /// See [`Buffers::obs`].
+    pub obs: Vec<u8>,
+    /// See [`Buffers::mask`].
+    pub mask: Vec<u8>,
+    /// See [`Buffers::rewards`].
+    pub rewards: Vec<f32>,
+    /// See [`Buffers::terminations`].
+    pub terminations: Vec<bool>,
+    /// See [`Buffers::truncations`].
+    pub truncations: Vec<bool>,
+}
+
+impl OwnedBuffers {
+    /// Zeroed buffers of the lengths `env` needs.
+    pub fn new(env: &VecEnv) -> OwnedBuffers {
+        let n = env.num_envs();
+        OwnedBuffers {
+            obs: vec![0; n * env.obs_bytes()],
+            mask: vec![0; n * env.num_actions()],
+            rewards: vec![0.0; n],
+            terminations: vec![false; n],
+            truncations: vec![false; n],
+        }
+    }
+
+    /// The buffers, lent for one reset or step.
+    pub fn buffers(&mut self) -> Buffers<'_> {
+        Buffers {
+            obs: &mut self.obs,
+            mask: &mut self.mask,
+            rewards: &mut self.rewards,
+            terminations: &mut self.terminations,
+            truncations: &mut self.truncations,
+        }
+    }
+}
+
 /// What a step does with an illegal action.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Illegal {

@@ -5,7 +5,7 @@
 mod support;
 
 use goishi_env::{ObsKind, VecEnv};
-use support::{config, Owned};
+use support::{config, sentinel_buffers};
 
 #[global_allocator]
 static ALLOC: goishi_conformance::alloc::Counting = goishi_conformance::alloc::Counting;
@@ -24,7 +24,7 @@ fn a_step_allocates_nothing() {
         c.obs = obs;
         c.seed = 5;
         let mut env = VecEnv::new(c).unwrap();
-        let mut out = Owned::for_env(&env);
+        let mut out = sentinel_buffers(&env);
         let mut actions = vec![0u32; env.num_envs()];
         env.reset(None, out.buffers()).unwrap();
         // Many games in every environment, so that their records have grown.

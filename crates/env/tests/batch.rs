@@ -8,7 +8,7 @@ mod support;
 use goishi::{BoardKind, Move, Point, Position};
 use goishi_conformance::standard_boards;
 use goishi_env::{planes, EnvConfig, Illegal, ObsKind, VecEnv};
-use support::{mask_of, packbits, planes_of, rules, Owned};
+use support::{mask_of, packbits, planes_of, rules, sentinel_buffers, Owned};
 
 /// One environment played alone: its game, its boards since the reset, and whether the next
 /// step resets it.
@@ -39,7 +39,7 @@ fn check_against_single_games(config: EnvConfig, steps: usize, label: &str) -> u
     let mut refs: Vec<Reference> = (0..env.num_envs())
         .map(|_| Reference::new(&config))
         .collect();
-    let mut out = Owned::for_env(&env);
+    let mut out = sentinel_buffers(&env);
     env.reset(Some(config.seed), out.buffers()).unwrap();
     let max_moves = config.max_moves.unwrap_or(3 * env.num_points());
     let mut actions = vec![0u32; env.num_envs()];
@@ -212,7 +212,7 @@ fn truncation_and_losing_by_an_illegal_action() {
 /// The steps of a run, each output folded into a digest.
 fn digest(config: &EnvConfig, steps: usize) -> Vec<Owned> {
     let mut env = VecEnv::new(config.clone()).unwrap();
-    let mut out = Owned::for_env(&env);
+    let mut out = sentinel_buffers(&env);
     env.reset(Some(config.seed), out.buffers()).unwrap();
     let mut actions = vec![0u32; env.num_envs()];
     let mut all = vec![out.clone()];
@@ -253,7 +253,7 @@ fn a_finished_game_resets_at_the_next_step() {
     // Two passes end a Chinese game: the step that ends it reports the final position and
     // its result; the next ignores the action and starts again.
     let mut env = VecEnv::new(support::config("go/chinese:komi=0.5", Some((5, 5)), 2)).unwrap();
-    let mut out = Owned::for_env(&env);
+    let mut out = sentinel_buffers(&env);
     env.reset(None, out.buffers()).unwrap();
     let pass = env.num_points() as u32;
     env.step(&[12, pass], out.buffers()).unwrap();

@@ -5,7 +5,7 @@ mod support;
 
 use goishi::Color;
 use goishi_env::{planes, EnvError, ObsKind, VecEnv};
-use support::{config, Owned};
+use support::{config, sentinel_buffers, Owned};
 
 #[test]
 fn more_threads_than_a_step_may_start_are_refused() {
@@ -83,7 +83,7 @@ fn bad_settings_are_named() {
 /// A batch of three 5x5 games after `moves` steps of the same actions in each.
 fn batch(steps: &[[u32; 3]]) -> (VecEnv, Owned) {
     let mut env = VecEnv::new(config("go/chinese:ko=positional", Some((5, 5)), 3)).unwrap();
-    let mut out = Owned::for_env(&env);
+    let mut out = sentinel_buffers(&env);
     env.reset(None, out.buffers()).unwrap();
     for a in steps {
         env.step(a, out.buffers()).unwrap();
@@ -145,7 +145,7 @@ fn a_refused_step_changes_no_environment() {
 #[test]
 fn a_step_before_the_reset_is_refused() {
     let mut env = VecEnv::new(config("go/chinese", Some((5, 5)), 1)).unwrap();
-    let mut out = Owned::for_env(&env);
+    let mut out = sentinel_buffers(&env);
     let e = env.step(&[0], out.buffers()).unwrap_err();
     assert_eq!(
         e.to_string(),
@@ -161,7 +161,7 @@ fn the_planes_of_a_position_by_hand() {
     c.history = 2;
     let mut env = VecEnv::new(c).unwrap();
     assert_eq!(env.obs_shape(), [5, 5, 5]);
-    let mut out = Owned::for_env(&env);
+    let mut out = sentinel_buffers(&env);
     env.reset(None, out.buffers()).unwrap();
     for a in [0, 1, 5] {
         env.step(&[a], out.buffers()).unwrap();

@@ -4,41 +4,20 @@
 #![allow(dead_code)]
 
 use goishi::{Color, Move, Position, Rules, BLACK, EMPTY, WHITE};
-use goishi_env::{Buffers, EnvConfig, VecEnv};
+use goishi_env::{EnvConfig, VecEnv};
 
-/// The buffers of a batch, owned.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Owned {
-    pub obs: Vec<u8>,
-    pub mask: Vec<u8>,
-    pub rewards: Vec<f32>,
-    pub terminations: Vec<bool>,
-    pub truncations: Vec<bool>,
-}
+pub use goishi_env::OwnedBuffers as Owned;
 
-impl Owned {
-    /// Buffers of the right length for `env`, filled with values no step writes (so that a
-    /// test sees what a step failed to write).
-    pub fn for_env(env: &VecEnv) -> Owned {
-        let n = env.num_envs();
-        Owned {
-            obs: vec![7; n * env.obs_bytes()],
-            mask: vec![7; n * env.num_actions()],
-            rewards: vec![9.0; n],
-            terminations: vec![true; n],
-            truncations: vec![true; n],
-        }
-    }
-
-    pub fn buffers(&mut self) -> Buffers<'_> {
-        Buffers {
-            obs: &mut self.obs,
-            mask: &mut self.mask,
-            rewards: &mut self.rewards,
-            terminations: &mut self.terminations,
-            truncations: &mut self.truncations,
-        }
-    }
+/// Buffers of the right length for `env`, filled with values no step writes (so that a test
+/// sees what a step failed to write).
+pub fn sentinel_buffers(env: &VecEnv) -> Owned {
+    let mut out = Owned::new(env);
+    out.obs.fill(7);
+    out.mask.fill(7);
+    out.rewards.fill(9.0);
+    out.terminations.fill(true);
+    out.truncations.fill(true);
+    out
 }
 
 pub fn rules(text: &str) -> Rules {
