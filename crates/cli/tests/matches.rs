@@ -182,3 +182,70 @@ fn bad_player_options_are_one_line_errors() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+/// The game lines of a match's table (`N  A|B  A|B  RESULT  MOVES  ERROR`).
+fn game_lines(out: &str) -> Vec<String> {
+    out.lines()
+        .filter(|l| {
+            let mut words = l.split_whitespace();
+            words.next().is_some_and(|w| w.parse::<usize>().is_ok())
+                && matches!(words.next(), Some("A" | "B"))
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+/// `--referee CMD` (a child process) and `--komi` reach the referee (`--time` given too, as
+/// a controller would; its effect on a search is the clock's tests'): the records are its own
+/// (its rules), with a komi of 100.5 on 5x5 White wins every game by its count,
+/// and the records carry that komi;
+/// `--seed` makes the openings, and so the games of two seeded engines, the same again.
+#[test]
+fn the_referee_komi_time_and_seed_options_reach_the_games() {
+    let bin = env!("CARGO_BIN_EXE_goishi");
+    let random = format!("{bin} gtp --player random --seed 5");
+    // Tromp-Taylor rules, not the in-process referee's go/chinese (the default `--rules`).
+    let referee = format!("{bin} gtp --rules go/tromp-taylor --dead none --player random");
+    let run = |name: &str| {
+        let dir = temp_dir(name);
+        let sgf_dir = dir.join("games");
+        let o = goishi(&[
+            "match",
+            "--black",
+            &random,
+            "--white",
+            &random,
+            "--referee",
+            &referee,
+            "--size",
+            "5",
+            "--games",
+            "3",
+            "--komi",
+            "100.5",
+            "--time",
+            "1",
+            "--openings",
+            "3",
+            "--seed",
+            "11",
+            "--sgf-dir",
+            sgf_dir.to_str().unwrap(),
+        ]);
+        let out = text(&o.stdout);
+        assert_eq!(o.status.code(), Some(0), "{out}{}", text(&o.stderr));
+        let first = std::fs::read_to_string(sgf_dir.join("game-001.sgf")).expect("a record");
+        let _ = std::fs::remove_dir_all(&dir);
+        (game_lines(&out), first)
+    };
+    let (games, record) = run("referee-a");
+    assert_eq!(games.len(), 3, "{games:?}");
+    for g in &games {
+        assert!(g.contains(" W+"), "{g}");
+        assert!(g.ends_with(" -"), "{g}");
+    }
+    assert!(record.contains("KM[100.5]"), "{record}");
+    assert!(record.contains("RU[go/tromp-taylor"), "{record}");
+    let (again, _) = run("referee-b");
+    assert_eq!(again, games);
+}
