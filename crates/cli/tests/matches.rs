@@ -199,14 +199,16 @@ fn game_lines(out: &str) -> Vec<String> {
 /// a controller would; its effect on a search is the clock's tests'): the records are its own
 /// (its rules), with a komi of 100.5 on 5x5 White wins every game by its count,
 /// and the records carry that komi;
-/// `--seed` makes the openings, and so the games of two seeded engines, the same again.
+/// `--seed` makes the openings, and so the games of two seeded engines, the same again, and
+/// another seed other ones.
 #[test]
 fn the_referee_komi_time_and_seed_options_reach_the_games() {
     let bin = env!("CARGO_BIN_EXE_goishi");
-    let random = format!("{bin} gtp --player random --seed 5");
+    // The engines play the referee's rules (they are not told them).
+    let random = format!("{bin} gtp --player random --seed 5 --rules go/tromp-taylor");
     // Tromp-Taylor rules, not the in-process referee's go/chinese (the default `--rules`).
     let referee = format!("{bin} gtp --rules go/tromp-taylor --dead none --player random");
-    let run = |name: &str| {
+    let run = |name: &str, seed: &str| {
         let dir = temp_dir(name);
         let sgf_dir = dir.join("games");
         let o = goishi(&[
@@ -228,7 +230,7 @@ fn the_referee_komi_time_and_seed_options_reach_the_games() {
             "--openings",
             "3",
             "--seed",
-            "11",
+            seed,
             "--sgf-dir",
             sgf_dir.to_str().unwrap(),
         ]);
@@ -238,7 +240,7 @@ fn the_referee_komi_time_and_seed_options_reach_the_games() {
         let _ = std::fs::remove_dir_all(&dir);
         (game_lines(&out), first)
     };
-    let (games, record) = run("referee-a");
+    let (games, record) = run("referee-a", "11");
     assert_eq!(games.len(), 3, "{games:?}");
     for g in &games {
         assert!(g.contains(" W+"), "{g}");
@@ -246,6 +248,9 @@ fn the_referee_komi_time_and_seed_options_reach_the_games() {
     }
     assert!(record.contains("KM[100.5]"), "{record}");
     assert!(record.contains("RU[go/tromp-taylor"), "{record}");
-    let (again, _) = run("referee-b");
+    let (again, _) = run("referee-b", "11");
     assert_eq!(again, games);
+    // Another seed, other openings: other games (the engines' own seeds are the same).
+    let (other, _) = run("referee-c", "12");
+    assert_ne!(other, games);
 }
