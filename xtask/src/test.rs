@@ -109,6 +109,16 @@ pub fn power_set(families: &[String]) -> Vec<String> {
 pub fn plan(families: &[String], machine: Machine) -> Vec<Step> {
     let mut steps = vec![
         step("cargo fmt --all -- --check", cargo("fmt --all -- --check")),
+        // A dependency added without its lock file would be resolved anew by the first
+        // build and caught only by the tree check at the very end: fail at once instead.
+        step(
+            "cargo tree --locked --workspace (Cargo.lock is current)",
+            cargo("tree --locked --workspace --depth 0"),
+        ),
+        step(
+            "cargo tree --locked --manifest-path fuzz/Cargo.toml (fuzz/Cargo.lock is current)",
+            cargo("tree --locked --manifest-path fuzz/Cargo.toml --depth 0"),
+        ),
         step(
             "cargo clippy --workspace --all-targets -- -D warnings",
             cargo("clippy --workspace --all-targets -- -D warnings"),
@@ -475,6 +485,8 @@ mod tests {
         });
         let expected = [
             "cargo fmt --all -- --check",
+            "cargo tree --locked --workspace (Cargo.lock is current)",
+            "cargo tree --locked --manifest-path fuzz/Cargo.toml (fuzz/Cargo.lock is current)",
             "cargo clippy --workspace --all-targets -- -D warnings",
             "cargo doc --workspace --no-deps (warnings are errors: broken links in the API docs)",
             "cargo test --workspace --no-fail-fast",
@@ -507,8 +519,8 @@ mod tests {
             cargo_fuzz: true,
             ..Machine::default()
         });
-        assert!(hack[4].starts_with("cargo hack test -p goishi --feature-powerset"));
-        assert!(hack[5].starts_with("rustup not found"));
+        assert!(hack[6].starts_with("cargo hack test -p goishi --feature-powerset"));
+        assert!(hack[7].starts_with("rustup not found"));
         assert_eq!(hack.len(), expected.len() - 8);
 
         let quick = titles(Machine {
@@ -516,11 +528,11 @@ mod tests {
             nightly: true,
             ..Machine::default()
         });
-        assert_eq!(quick.len(), 20);
-        assert!(quick[14].contains("--profile debug"));
-        assert!(quick[15].starts_with("cargo xtask web --test --profile debug"));
-        assert!(quick[18].starts_with("cargo xtask python ("));
-        assert!(quick[19].contains("SKIPPED (--quick)"));
+        assert_eq!(quick.len(), 22);
+        assert!(quick[16].contains("--profile debug"));
+        assert!(quick[17].starts_with("cargo xtask web --test --profile debug"));
+        assert!(quick[20].starts_with("cargo xtask python ("));
+        assert!(quick[21].contains("SKIPPED (--quick)"));
 
         let stable = titles(Machine::default());
         assert!(stable.last().unwrap().contains("no nightly toolchain"));
