@@ -7,6 +7,10 @@ function can hand back), so that a loaded machine's figures can be read as ratio
 is the best of ``--repeats`` rounds.
 
     python crates/python/bench/game_speed.py [--rules chinese] [--size 9]
+
+``--replay N`` only replays the games N times (``Game`` + ``play`` + ``legal_mask()``, untimed),
+for an instruction count that does not depend on the machine's load: the difference of two
+``valgrind --tool=callgrind`` runs, ``--replay 1`` and ``--replay 2``, is one replay's cost.
 """
 
 import argparse
@@ -69,8 +73,14 @@ def main():
     parser.add_argument("--size", type=int, default=9)
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--replay", type=int, default=None, metavar="N")
     args = parser.parse_args()
     games = record(args.rules, args.size, args.games, seed=1)
+    if args.replay is not None:
+        for _ in range(args.replay):
+            per_move(args.rules, args.size, games, play_and_mask)
+        print(f"{args.replay} replays of {sum(len(g) for g in games)} moves")
+        return
     a = np.zeros(args.size * args.size + 1, dtype=bool)
     best = {}
     cases = {

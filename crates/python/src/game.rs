@@ -5,13 +5,15 @@
 //! (`index = row * width + column`, row 0 the bottom row, `A1`); on a rectangle the board has
 //! shape `(height, width)`, elsewhere one entry per point. The hot path (`play` with an
 //! index, `legal_mask`) reuses the game's buffers: the only allocation per call is the numpy
-//! array handed to Python.
+//! array handed to Python. A new game is a copy of the last start position built for the
+//! same rules and size (building a board's tables costs far more than copying them).
 
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
+use goishi::go::GoPosition;
 use goishi::{
     Color, GameRecord, IllegalMove, Move, PlayError, Point, Position, Rules, Score, BLACK, WHITE,
 };
@@ -36,6 +38,31 @@ pub(crate) struct PyGame {
     moves: Vec<Move>,
     /// One entry per action (reused by `legal_mask`).
     mask: Vec<bool>,
+    /// A Go game's legal points as bits (reused by `legal_mask`).
+    bits: Vec<u64>,
+}
+
+/// The start position last built by `Game(rules, size)`, with its rules and size.
+type Start = (Rules, Option<(u32, u32)>, Box<dyn Position>);
+
+thread_local! {
+    /// A game of the same rules and size as the last one built starts as a copy of it.
+    static LAST_START: std::cell::RefCell<Option<Start>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A new game of `rules` at `size`: a copy of the last one built for them, else built.
+fn new_position(rules: Rules, size: Option<(u32, u32)>) -> PyResult<Box<dyn Position>> {
+    let cached = LAST_START.with_borrow(|last| match last {
+        Some((r, s, start)) if *s == size && *r == rules => Some(start.clone_box()),
+        _ => None,
+    });
+    if let Some(position) = cached {
+        return Ok(position);
+    }
+    let position = rules.new_game(size).map_err(|e| setup_error(&e))?;
+    let start = position.clone_box();
+    LAST_START.with_borrow_mut(|last| *last = Some((rules, size, start)));
+    Ok(position)
 }
 
 impl PyGame {
@@ -46,6 +73,7 @@ impl PyGame {
             extras: None,
             moves: Vec::new(),
             mask: vec![false; actions],
+            bits: Vec::new(),
         }
     }
 
@@ -219,8 +247,7 @@ impl PyGame {
     fn new(rules: &Bound<'_, PyAny>, size: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         let rules = rules_of(rules)?;
         let size = size_of(size)?;
-        let position = rules.new_game(size).map_err(|e| setup_error(&e))?;
-        Ok(PyGame::from_position(position))
+        Ok(PyGame::from_position(new_position(rules, size)?))
     }
 
     /// The game's rules.
@@ -300,10 +327,25 @@ impl PyGame {
 
     /// The legal moves as a numpy bool array of `num_actions` entries (points, then pass).
     fn legal_mask<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-        self.moves.clear();
-        self.position.legal_moves(&mut self.moves);
         self.mask.fill(false);
         let n = self.mask.len() - 1;
+        if let Some(go) = self.position.as_any().downcast_ref::<GoPosition>() {
+            // Go's engine gives its legal points as bits: no list of moves in between.
+            self.bits.resize(n.div_ceil(64), 0);
+            go.legal_point_bits(go.side_to_move(), &mut self.bits);
+            for (w, &word) in self.bits.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    self.mask[64 * w + bits.trailing_zeros() as usize] = true;
+                    bits &= bits - 1;
+                }
+            }
+            // Pass, while the game goes on (the end of the engine's list).
+            self.mask[n] = !go.is_over();
+            return PyArray1::from_slice(py, &self.mask);
+        }
+        self.moves.clear();
+        self.position.legal_moves(&mut self.moves);
         for &m in &self.moves {
             match m {
                 Move::Place(p) => self.mask[p.index()] = true,
@@ -492,6 +534,7 @@ impl PyGame {
             extras: self.extras.clone(),
             moves: Vec::new(),
             mask: self.mask.clone(),
+            bits: Vec::new(),
         }
     }
 

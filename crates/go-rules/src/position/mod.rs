@@ -393,6 +393,53 @@ impl GoPosition {
         }
         *out = list;
     }
+
+    /// The legal board points of `color` as a bit set (hot path): bit `i % 64` of
+    /// `out[i / 64]` is set exactly when [`GoPosition::push_legal_points`] lists point `i`,
+    /// every other bit of `out` is cleared; returns the number of bits set. Points past the
+    /// end of `out` are left out (`num_points.div_ceil(64)` words hold them all); pass is not
+    /// a point and has no bit.
+    #[inline]
+    pub fn legal_point_bits(&self, color: Color, out: &mut [u64]) -> usize {
+        out.fill(0);
+        if self.end.is_some() {
+            return 0;
+        }
+        let mut count = 0;
+        for (w, (&word, slot)) in self
+            .chains
+            .empty_bits
+            .iter()
+            .zip(out.iter_mut())
+            .enumerate()
+        {
+            let mut bits = word;
+            let mut legal = 0u64;
+            while bits != 0 {
+                let k = bits.trailing_zeros();
+                bits &= bits - 1;
+                if self.empty_is_legal(64 * w + k as usize, color) {
+                    legal |= 1 << k;
+                }
+            }
+            *slot = legal;
+            count += legal.count_ones() as usize;
+        }
+        count
+    }
+
+    /// Whether `color` may play on the empty point `i` while the game goes on: the judgement
+    /// [`GoPosition::push_legal_points`] makes of each empty point (written out there again,
+    /// so that the list's code stays as it was measured).
+    #[inline(always)]
+    fn empty_is_legal(&self, i: usize, color: Color) -> bool {
+        if self.local_ko {
+            // Under simple ko (or none) a point next to an empty point is legal.
+            self.chains.counts[i].get(EMPTY) > 0 || self.crowded_is_legal(i, color)
+        } else {
+            self.judge_empty::<true>(i, color).is_ok()
+        }
+    }
 }
 
 impl Position for GoPosition {
