@@ -10,10 +10,15 @@
 //!
 //! **Playouts.** Go and capture Go: a uniformly random legal point that does not fill one of
 //! the mover's own single-point eyes; other families: any random legal placement; a pass
-//! when nothing is left. A playout stops when the game ends or after 3 x points moves
-//! (as `goishi selfplay` does); the result is the game's outcome, or else the position's
-//! score with no stone dead (`score(&[])`): a win, a loss or a draw (no result counts as a
-//! draw) for the player of each node.
+//! when nothing is left. A playout stops when the game ends or when the game, counted from
+//! its first move (the position's history, the tree's moves and the playout's), reaches the
+//! move cap ([`crate::selfplay::move_cap`], 3 x points) where `goishi match` and `goishi
+//! selfplay` stop a game and count the board; a node at the cap is a leaf. So the search
+//! plays for the position at the cap, whether it runs in a match, in self-play or under GTP
+//! (the engine's game holds the moves played); a game already past the cap is searched for
+//! the next multiple of it. The result is the game's outcome, or else the position's score
+//! with no stone dead (`score(&[])`, the family's count): a win, a loss or a draw (no result
+//! counts as a draw) for the player of each node.
 //!
 //! **Selection.** At a node visited `N` times, the child with the highest
 //!
@@ -479,10 +484,13 @@ impl MctsPlayer {
         result: &mut SearchResult,
     ) -> Vec<i32> {
         let c = &self.config;
+        let moves = position.as_position().history().len();
         let shared = Shared {
             position,
             root: &self.root,
             color,
+            root_moves: moves,
+            horizon: search::horizon(moves, position.num_points()),
             formula: Formula {
                 exploration: c.exploration,
                 rave_equivalence: c.rave_equivalence,
@@ -496,7 +504,6 @@ impl MctsPlayer {
             deadline: budget.time.and_then(|t| start.checked_add(t)),
             virtual_loss: c.threads > 1,
         };
-        let moves = position.as_position().history().len();
         let seed = |t| mix(c.seed, moves, color, t);
         let reports = if c.threads == 1 {
             vec![shared.run(seed(0))]
