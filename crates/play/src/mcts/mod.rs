@@ -54,8 +54,9 @@
 //! (the default: 10,000 playouts or 1 s). The time counts from the call, tree reuse
 //! included; the search stops starting playouts at the limit, so a move overruns it by at
 //! most one playout per thread. A budget of zero is an immediate answer, not an error: the
-//! most visited move of the tree kept from earlier moves if it has one, else a random move of
-//! the playout policy.
+//! most visited move of the tree kept from earlier moves if it has one and it is not a pass
+//! (a pass without a search could end a game the opponent wins), else a random placement
+//! of the root's moves.
 //!
 //! **Tree reuse.** The player keeps its tree between moves: the next search on the same game
 //! (same setup, and a history that extends the one of the last root) walks the tree down by
@@ -140,8 +141,8 @@ pub enum Decision {
     PassWins,
     /// The best move's win rate is below the resignation threshold.
     Resign,
-    /// The budget allowed no playout: the tree's most visited move, or a random move of the
-    /// playout policy.
+    /// The budget allowed no playout: the tree's most visited move unless it is a pass, or a
+    /// random placement of the root's moves.
     NoBudget,
 }
 
@@ -368,9 +369,10 @@ impl MctsPlayer {
             result.decision = Decision::OnlyMove;
         } else if budget.is_zero() {
             result.decision = Decision::NoBudget;
+            // A pass without a search could end a game the opponent wins (after its pass).
             result.mv = match self.root.most_visited() {
-                Some(i) => kids[i].mv,
-                None => self.random_tree_move(game, color),
+                Some(i) if kids[i].mv != Move::Pass => kids[i].mv,
+                _ => self.random_tree_move(game, color),
             };
         } else {
             let sums = self.run(position, color, budget, start, &nodes, &mut result);
