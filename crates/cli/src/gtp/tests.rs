@@ -366,3 +366,31 @@ fn bad_player_settings_are_refused() {
     }
     assert_eq!(*e.player_options(), base);
 }
+
+#[test]
+fn the_search_plays_for_the_move_cap_of_the_engines_game() {
+    // A contact 1A game (which never ends on 9x9) played by `genmove` up to 4 moves before
+    // the cap of `goishi match` and `goishi selfplay`.
+    let mut e = engine("contact/1a", 9);
+    let cap = goishi_play::move_cap(81);
+    for i in 0..cap - 4 {
+        e.run("genmove", &[if i % 2 == 0 { "b" } else { "w" }])
+            .unwrap();
+    }
+    e.set_player(PlayerOptions {
+        playouts: Some(40),
+        ..PlayerOptions::new(1)
+    })
+    .unwrap();
+    e.run("genmove", &["b"]).unwrap();
+    let search = e.player.last_search().unwrap();
+    assert_eq!(search.playouts, 40);
+    // At least one of the 4 moves left is a tree move: at most 3 below the tree (243 with
+    // playouts that did not know the cap).
+    assert!(
+        search.playout_moves <= 3 * 40,
+        "{} playout moves",
+        search.playout_moves
+    );
+    assert!(search.playout_moves > 0);
+}

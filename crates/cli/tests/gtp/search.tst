@@ -1,5 +1,5 @@
-# engine: --seed 1 --playouts 200
-# genmove by the tree search (the default player; this file gives it 200 playouts a move
+# engine: --seed 1 --playouts 1000
+# genmove by the tree search (the default player; this file gives it 1,000 playouts a move
 # on its command line, its first line). The answers here hold for any seed.
 
 goishi-rules go/chinese
@@ -14,7 +14,7 @@ boardsize 9
 #? [INFLUENCE( [A-HJ][1-9] -?[01]\.\d\d){81}]
 
 3 goishi-top_moves
-#? [LABEL( [A-HJ][1-9] \d+)+\nTEXT 200 playouts, best [A-HJ][1-9] at \d+%.*]
+#? [LABEL( [A-HJ][1-9] \d+)+\nTEXT 1000 playouts, best [A-HJ][1-9] at \d+%.*]
 
 # Read-only: the game is as it was.
 4 move_history

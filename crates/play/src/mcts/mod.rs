@@ -10,10 +10,15 @@
 //!
 //! **Playouts.** Go and capture Go: a uniformly random legal point that does not fill one of
 //! the mover's own single-point eyes; other families: any random legal placement; a pass
-//! when nothing is left. A playout stops when the game ends or after 3 x points moves
-//! (as `goishi selfplay` does); the result is the game's outcome, or else the position's
-//! score with no stone dead (`score(&[])`): a win, a loss or a draw (no result counts as a
-//! draw) for the player of each node.
+//! when nothing is left. A playout stops when the game ends or when the game, counted from
+//! its first move (the position's history, the tree's moves and the playout's), reaches the
+//! move cap ([`crate::selfplay::move_cap`], 3 x points) where `goishi match` and `goishi
+//! selfplay` stop a game and count the board; a node at the cap is a leaf. So the search
+//! plays for the position at the cap, whether it runs in a match, in self-play or under GTP
+//! (the engine's game holds the moves played); a game already past the cap is searched for
+//! the next multiple of it. The result is the game's outcome, or else the position's score
+//! with no stone dead (`score(&[])`, the family's count): a win, a loss or a draw (no result
+//! counts as a draw) for the player of each node.
 //!
 //! **Selection.** At a node visited `N` times, the child with the highest
 //!
@@ -49,8 +54,9 @@
 //! (the default: 10,000 playouts or 1 s). The time counts from the call, tree reuse
 //! included; the search stops starting playouts at the limit, so a move overruns it by at
 //! most one playout per thread. A budget of zero is an immediate answer, not an error: the
-//! most visited move of the tree kept from earlier moves if it has one, else a random move of
-//! the playout policy.
+//! most visited move of the tree kept from earlier moves if it has one and it is not a pass
+//! (a pass without a search could end a game the opponent wins), else a random placement
+//! of the root's moves.
 //!
 //! **Tree reuse.** The player keeps its tree between moves: the next search on the same game
 //! (same setup, and a history that extends the one of the last root) walks the tree down by
@@ -135,8 +141,8 @@ pub enum Decision {
     PassWins,
     /// The best move's win rate is below the resignation threshold.
     Resign,
-    /// The budget allowed no playout: the tree's most visited move, or a random move of the
-    /// playout policy.
+    /// The budget allowed no playout: the tree's most visited move unless it is a pass, or a
+    /// random placement of the root's moves.
     NoBudget,
 }
 
@@ -363,9 +369,10 @@ impl MctsPlayer {
             result.decision = Decision::OnlyMove;
         } else if budget.is_zero() {
             result.decision = Decision::NoBudget;
+            // A pass without a search could end a game the opponent wins (after its pass).
             result.mv = match self.root.most_visited() {
-                Some(i) => kids[i].mv,
-                None => self.random_tree_move(game, color),
+                Some(i) if kids[i].mv != Move::Pass => kids[i].mv,
+                _ => self.random_tree_move(game, color),
             };
         } else {
             let sums = self.run(position, color, budget, start, &nodes, &mut result);
@@ -479,10 +486,13 @@ impl MctsPlayer {
         result: &mut SearchResult,
     ) -> Vec<i32> {
         let c = &self.config;
+        let moves = position.as_position().history().len();
         let shared = Shared {
             position,
             root: &self.root,
             color,
+            root_moves: moves,
+            horizon: search::horizon(moves, position.num_points()),
             formula: Formula {
                 exploration: c.exploration,
                 rave_equivalence: c.rave_equivalence,
@@ -496,7 +506,6 @@ impl MctsPlayer {
             deadline: budget.time.and_then(|t| start.checked_add(t)),
             virtual_loss: c.threads > 1,
         };
-        let moves = position.as_position().history().len();
         let seed = |t| mix(c.seed, moves, color, t);
         let reports = if c.threads == 1 {
             vec![shared.run(seed(0))]

@@ -14,6 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use super::position::SearchPosition;
 use super::tree::{add_racy, Formula, Node};
 use super::Instant;
+use crate::selfplay::move_cap;
 
 /// What the searchers of one move share.
 pub(crate) struct Shared<'a, P> {
@@ -23,6 +24,10 @@ pub(crate) struct Shared<'a, P> {
     pub root: &'a Node,
     /// The player to move at the root.
     pub color: Color,
+    /// The moves of the game played before the root (its history's length).
+    pub root_moves: usize,
+    /// The move number at which every playout stops and is counted ([`horizon`]).
+    pub horizon: usize,
     pub formula: Formula,
     pub expand_after: u32,
     pub max_nodes: usize,
@@ -58,6 +63,16 @@ fn points(winner: Option<Color>, player: Color) -> u32 {
     }
 }
 
+/// The move number at which the playouts of a search from a game of `moves` moves on a
+/// board of `points` points stop: the game's move cap ([`move_cap`]), where `goishi match`
+/// and `goishi selfplay` stop a game and count the board, so that the search plays for the
+/// position at the cap. A game already at or past the cap (a controller that does not stop
+/// it) is searched for the next multiple of the cap.
+pub(crate) fn horizon(moves: usize, points: usize) -> usize {
+    let cap = move_cap(points).max(1);
+    (moves / cap + 1) * cap
+}
+
 /// "Not played" in the AMAF table.
 const UNPLAYED: u32 = u32::MAX;
 
@@ -76,7 +91,7 @@ impl<P: SearchPosition> Shared<'_, P> {
     /// Runs playouts until the budget is spent; `seed` seeds this searcher's random numbers.
     pub fn run(&self, seed: u64) -> WorkerReport {
         let n = self.position.num_points();
-        let cap = 3 * n;
+        let cap = self.horizon - self.root_moves;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut local = self.position.clone();
         let mut path: Vec<&Node> = Vec::with_capacity(64);
@@ -94,9 +109,11 @@ impl<P: SearchPosition> Shared<'_, P> {
             path.clear();
             sequence.clear();
             self.descend(&mut local, &mut path, &mut sequence, &mut moves);
-            // The playout, from the leaf (nothing to do if the game is over there).
+            // The playout, from the leaf to the horizon (nothing to do if the game is over
+            // there, or the leaf is at the horizon).
+            let limit = cap.saturating_sub(path.len() - 1);
             let mut played = 0;
-            while played < cap && !local.is_over() {
+            while played < limit && !local.is_over() {
                 let color = local.side_to_move();
                 let mv = local.playout_move(&mut rng, &mut buf);
                 sequence.push((color, mv));
@@ -125,6 +142,11 @@ impl<P: SearchPosition> Shared<'_, P> {
         let mut color = self.color;
         path.push(node);
         loop {
+            // A node at the horizon is a leaf: the game is counted there.
+            let depth = path.len() - 1;
+            if self.root_moves + depth >= self.horizon {
+                return;
+            }
             if node.kids().is_empty() {
                 let ripe =
                     std::ptr::eq(node, self.root) || node.visits.load(Relaxed) >= self.expand_after;
@@ -204,5 +226,21 @@ impl<P: SearchPosition> Shared<'_, P> {
                 first[c.index() * n + p.index()] = UNPLAYED;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_horizon_is_the_move_cap_then_its_next_multiple() {
+        let cap = move_cap(81);
+        assert_eq!(horizon(0, 81), cap);
+        assert_eq!(horizon(cap - 1, 81), cap);
+        assert_eq!(horizon(cap, 81), 2 * cap);
+        assert_eq!(horizon(2 * cap + 5, 81), 3 * cap);
+        // A board with no point still gives a horizon past the moves played.
+        assert_eq!(horizon(7, 0), 8);
     }
 }
