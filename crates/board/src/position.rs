@@ -364,6 +364,32 @@ pub trait Position: fmt::Debug + Send + Sync + Any {
     fn legal_moves(&self, out: &mut Vec<Move>) {
         self.legal_moves_as(self.side_to_move(), out);
     }
+
+    /// The legal moves of the side to move as a bit set of actions (hot path): bit `a % 64`
+    /// of `out[a / 64]` is set exactly when action `a` is legal, action `i` being board point
+    /// `i` and action [`Geometry::num_points`] a pass; every other bit of `out` is cleared;
+    /// returns the number of bits set. Actions past the end of `out` are left out
+    /// (`(num_points + 1).div_ceil(64)` words hold them all). `scratch` is a list the
+    /// implementation may use: the provided one lists [`Position::legal_moves`] into it; an
+    /// engine that judges its points as bits overrides it.
+    fn legal_action_bits(&self, out: &mut [u64], scratch: &mut Vec<Move>) -> usize {
+        out.fill(0);
+        self.legal_moves(scratch);
+        let pass = self.geometry().num_points();
+        let mut count = 0;
+        for &mv in scratch.iter() {
+            let a = match mv {
+                Move::Place(p) => p.index(),
+                Move::Pass => pass,
+                Move::Resign => continue,
+            };
+            if let Some(word) = out.get_mut(a / 64) {
+                *word |= 1 << (a % 64);
+                count += 1;
+            }
+        }
+        count
+    }
 }
 
 impl Clone for Box<dyn Position> {

@@ -26,51 +26,14 @@ pub(crate) trait EnvPosition: SearchPosition {
     fn restart(&mut self, start: &Self) {
         self.reset_from(start);
     }
-
-    /// Writes the legal actions of the side to move as bits into `legal` (bit `a % 64` of
-    /// word `a / 64` for action `a`: the points, then pass at `points`), every other bit
-    /// cleared, and returns their number; `scratch` is a list the engine's moves may use.
-    fn legal_bits(&self, points: usize, legal: &mut [u64], scratch: &mut Vec<Move>) -> usize {
-        legal.fill(0);
-        let position = self.as_position();
-        position.legal_moves_as(position.side_to_move(), scratch);
-        let mut count = 0;
-        for &mv in scratch.iter() {
-            let a = match mv {
-                Move::Place(p) => p.index(),
-                Move::Pass => points,
-                Move::Resign => continue,
-            };
-            if let Some(word) = legal.get_mut(a / 64) {
-                *word |= 1 << (a % 64);
-                count += 1;
-            }
-        }
-        count
-    }
 }
 
 /// Go takes its moves back: its `clone_from` copies the setup's rules, whose option words
-/// are allocated again. Its legal points come as a bit set from the engine.
+/// are allocated again.
 impl EnvPosition for GoPosition {
     fn restart(&mut self, start: &Self) {
         debug_assert!(self.setup() == start.setup() && start.history().is_empty());
         while Position::undo(self).is_some() {}
-    }
-
-    fn legal_bits(&self, points: usize, legal: &mut [u64], _: &mut Vec<Move>) -> usize {
-        let count = self.legal_point_bits(Position::side_to_move(self), legal);
-        if Position::is_over(self) {
-            return count;
-        }
-        // Pass, while the game goes on (as the engine's list ends).
-        match legal.get_mut(points / 64) {
-            Some(word) => {
-                *word |= 1 << (points % 64);
-                count + 1
-            }
-            None => count,
-        }
     }
 }
 
@@ -333,9 +296,7 @@ impl<P: EnvPosition> Slot<P> {
             self.legal.fill(0);
             self.legal_count = 0;
         } else {
-            self.legal_count = self
-                .position
-                .legal_bits(shared.points, &mut self.legal, scratch);
+            self.legal_count = position.legal_action_bits(&mut self.legal, scratch);
         }
         planes::write_bits(mask, &self.legal);
     }

@@ -13,7 +13,6 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
-use goishi::go::GoPosition;
 use goishi::{
     Color, GameRecord, IllegalMove, Move, PlayError, Point, Position, Rules, Score, BLACK, WHITE,
 };
@@ -329,28 +328,14 @@ impl PyGame {
     fn legal_mask<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
         self.mask.fill(false);
         let n = self.mask.len() - 1;
-        if let Some(go) = self.position.as_any().downcast_ref::<GoPosition>() {
-            // Go's engine gives its legal points as bits: no list of moves in between.
-            self.bits.resize(n.div_ceil(64), 0);
-            go.legal_point_bits(go.side_to_move(), &mut self.bits);
-            for (w, &word) in self.bits.iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    self.mask[64 * w + bits.trailing_zeros() as usize] = true;
-                    bits &= bits - 1;
-                }
-            }
-            // Pass, while the game goes on (the end of the engine's list).
-            self.mask[n] = !go.is_over();
-            return PyArray1::from_slice(py, &self.mask);
-        }
-        self.moves.clear();
-        self.position.legal_moves(&mut self.moves);
-        for &m in &self.moves {
-            match m {
-                Move::Place(p) => self.mask[p.index()] = true,
-                Move::Pass => self.mask[n] = true,
-                Move::Resign => {}
+        self.bits.resize((n + 1).div_ceil(64), 0);
+        self.position
+            .legal_action_bits(&mut self.bits, &mut self.moves);
+        for (w, &word) in self.bits.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                self.mask[64 * w + bits.trailing_zeros() as usize] = true;
+                bits &= bits - 1;
             }
         }
         PyArray1::from_slice(py, &self.mask)

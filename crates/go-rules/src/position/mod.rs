@@ -380,13 +380,7 @@ impl GoPosition {
             while bits != 0 {
                 let i = 64 * w + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let ok = if self.local_ko {
-                    // Under simple ko (or none) a point next to an empty point is legal.
-                    chains.counts[i].get(EMPTY) > 0 || self.crowded_is_legal(i, color)
-                } else {
-                    self.judge_empty::<true>(i, color).is_ok()
-                };
-                if ok {
+                if self.empty_is_legal(i, color) {
                     list.push(Move::Place(point(i)));
                 }
             }
@@ -429,8 +423,8 @@ impl GoPosition {
     }
 
     /// Whether `color` may play on the empty point `i` while the game goes on: the judgement
-    /// [`GoPosition::push_legal_points`] makes of each empty point (written out there again,
-    /// so that the list's code stays as it was measured).
+    /// of each empty point behind [`GoPosition::push_legal_points`] and
+    /// [`GoPosition::legal_point_bits`].
     #[inline(always)]
     fn empty_is_legal(&self, i: usize, color: Color) -> bool {
         if self.local_ko {
@@ -479,6 +473,23 @@ impl Position for GoPosition {
         }
         self.push_legal_points(color, out);
         out.push(Move::Pass);
+    }
+
+    /// The engine's bit set of legal points ([`GoPosition::legal_point_bits`]), then pass
+    /// while the game goes on: no list in between.
+    fn legal_action_bits(&self, out: &mut [u64], _scratch: &mut Vec<Move>) -> usize {
+        let count = self.legal_point_bits(self.side, out);
+        if self.end.is_some() {
+            return count;
+        }
+        let pass = self.geometry.num_points();
+        match out.get_mut(pass / 64) {
+            Some(word) => {
+                *word |= 1 << (pass % 64);
+                count + 1
+            }
+            None => count,
+        }
     }
 
     fn play_as(&mut self, color: Color, mv: Move) -> Result<MoveEffect, PlayError> {
