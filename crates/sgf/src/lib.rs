@@ -25,6 +25,7 @@
 pub mod decode;
 pub mod error;
 pub mod file;
+mod main_line;
 mod props;
 pub mod read;
 pub mod record;
@@ -34,9 +35,12 @@ pub mod write;
 pub use decode::decode;
 pub use error::{ErrorKind, SgfError, WriteError};
 pub use file::{io_message, read_collection, read_record, MAX_FILE_BYTES};
+#[doc(hidden)]
+pub use read::fast_path_mismatch;
 pub use read::{parse_collection, parse_record, MAX_NODES};
 pub use record::{
-    Extras, Forced, IllegalRecordMove, NodeExtras, Record, RecordMove, ReplayError, RulesChoice,
+    Extras, Forced, IllegalRecordMove, MoveText, NodeExtras, Record, RecordMove, ReplayError,
+    RulesChoice,
 };
 pub use stream::{parse_tree, TreeReader};
 pub use write::{write_game, GameText, GameWriter, WriteOptions};
