@@ -233,6 +233,28 @@ fn shared_geometry(
     Ok(geometry)
 }
 
+/// The rules of an `RU` text: a copy of those of the last record this thread read with the
+/// same text (the records of a collection or a stream mostly have one `RU`).
+fn record_rules(text: &str) -> Result<goishi::Rules, goishi::RulesError> {
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(String, goishi::Rules)>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    let cached = LAST.with(|last| match &*last.borrow() {
+        Some((t, rules)) if t == text => Some(rules.clone()),
+        _ => None,
+    });
+    if let Some(rules) = cached {
+        return Ok(rules);
+    }
+    let rules = goishi::registry().parse_rules(text)?;
+    // Rules naming a graph board file are read again each time, as their geometry is.
+    if !matches!(rules.board_kind(), goishi::BoardKind::Graph(_)) {
+        LAST.with(|last| *last.borrow_mut() = Some((text.to_owned(), rules.clone())));
+    }
+    Ok(rules)
+}
+
 /// Parses the text of an SGF file into a record: its first game tree.
 pub fn parse_record(text: &str, choice: &RulesChoice) -> Result<Record, SgfError> {
     first_record(parse_collection(text, choice)?)
@@ -381,7 +403,7 @@ fn build_record(nodes: &[&[Prop]], choice: &RulesChoice, games: usize) -> Result
     }
     let mut rules = match (&choice.force, &ru) {
         (Some(f), _) => f.rules.clone(),
-        (None, Some(text)) => goishi::registry().parse_rules(text).map_err(|e| {
+        (None, Some(text)) => record_rules(text).map_err(|e| {
             SgfError::in_property(ErrorKind::Rules, 0, "RU", format!("RU[{text}]: {e}"))
         })?,
         (None, None) => choice.fallback.clone(),
