@@ -1,7 +1,9 @@
-//! SGF records: read (every game tree of a collection), replayed (or stopped at a named
-//! illegal move, the moves before it replaying), written back, and read again as the same
-//! game: setup, moves, rules and board. Records whose rules name a graph board file are
-//! skipped (reading them would read that file).
+//! SGF records: read by both of the reader's paths alike (the plain main line and
+//! `sgf-parse`'s tree give the same records or the same error), read (every game tree of a
+//! collection), replayed (or stopped at a named illegal move, the moves before it
+//! replaying), written back, and read again as the same game: setup, moves, rules and
+//! board. Records whose rules name a graph board file are skipped (reading them would read
+//! that file).
 #![no_main]
 
 use goishi::Position;
@@ -9,7 +11,8 @@ use libfuzzer_sys::fuzz_target;
 
 /// The one place this target uses the SGF API: what reads, replays and writes records.
 mod sgf_api {
-    pub use goishi_sgf::{parse_collection, parse_record, write_game, ReplayError};
+    pub use goishi_sgf::{fast_path_mismatch, parse_collection, parse_record, write_game};
+    pub use goishi_sgf::ReplayError;
     pub use goishi_sgf::{Record, RulesChoice, WriteOptions};
 
     /// How the rules of a record without `RU` are chosen.
@@ -48,6 +51,9 @@ fuzz_target!(|data: &[u8]| {
     }
     let text = String::from_utf8_lossy(data);
     let choice = sgf_api::choice();
+    if let Err(mismatch) = sgf_api::fast_path_mismatch(&text, &choice) {
+        panic!("the reader's two paths differ: {mismatch}");
+    }
     let Ok(records) = sgf_api::parse_collection(&text, &choice) else {
         return;
     };

@@ -6,6 +6,8 @@
 //! with coordinates reads back. `+` is read as an empty point (a star point), and `*` as a
 //! stone of the marked colour (the one just played, in the contact-capture cases).
 
+use std::fmt::Write as _;
+
 use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::{column_name, Geometry, Topology};
@@ -140,21 +142,21 @@ pub(crate) fn render(board: &Board, coordinates: bool) -> String {
     let mut out = String::with_capacity(((2 * w + 8) * (h + 2)) as usize);
     let coordinates = coordinates && *g.topology() != Topology::Graph;
     let col_width = if w > 25 { 2 } else { 1 };
-    let header = || {
+    let header = if coordinates {
         let mut s = String::from("   ");
         for x in 0..w {
-            s.push_str(&format!("{:>col_width$} ", column_name(x)));
+            let _ = write!(s, "{:>col_width$} ", column_name(x));
         }
         s.truncate(s.trim_end().len());
         s.push('\n');
         s
+    } else {
+        String::new()
     };
-    if coordinates {
-        out.push_str(&header());
-    }
+    out.push_str(&header);
     for y in (0..h).rev() {
         if coordinates {
-            out.push_str(&format!("{:>2} ", y + 1));
+            let _ = write!(out, "{:>2} ", y + 1);
         }
         for x in 0..w {
             if x > 0 {
@@ -166,13 +168,11 @@ pub(crate) fn render(board: &Board, coordinates: bool) -> String {
             out.push(cell(x, y));
         }
         if coordinates {
-            out.push_str(&format!(" {}", y + 1));
+            let _ = write!(out, " {}", y + 1);
         }
         out.push('\n');
     }
-    if coordinates {
-        out.push_str(&header());
-    }
+    out.push_str(&header);
     out
 }
 

@@ -177,11 +177,28 @@ impl Report {
     }
 }
 
+/// How the rules of the records are chosen: `rules` given (`--rules`), else each record's
+/// `RU`, else the default rules; or why there are no default rules.
+fn rules_choice(rules: Option<&Forced>) -> Result<RulesChoice, String> {
+    match parse_rules(DEFAULT_RULES) {
+        Ok(fallback) => Ok(RulesChoice {
+            force: rules.cloned(),
+            fallback,
+        }),
+        Err(e) => Err(format!("no default rules: {e}")),
+    }
+}
+
 /// Replays every game of one file. Never panics out: an internal error is reported as
 /// unreadable.
 pub fn replay_file(path: &Path, rules: Option<&Forced>) -> Vec<Report> {
+    replay_file_with(path, &rules_choice(rules))
+}
+
+/// [`replay_file`] with the choice of rules made once for every file.
+fn replay_file_with(path: &Path, choice: &Result<RulesChoice, String>) -> Vec<Report> {
     let file = path.display().to_string();
-    catch_unwind(AssertUnwindSafe(|| replay_games(path, &file, rules))).unwrap_or_else(|_| {
+    catch_unwind(AssertUnwindSafe(|| replay_games(path, &file, choice))).unwrap_or_else(|_| {
         vec![Report::unreadable(
             &file,
             "internal error while replaying (a bug in goishi; please report it with this file)"
@@ -191,22 +208,12 @@ pub fn replay_file(path: &Path, rules: Option<&Forced>) -> Vec<Report> {
     })
 }
 
-fn replay_games(path: &Path, file: &str, rules: Option<&Forced>) -> Vec<Report> {
-    let fallback = match parse_rules(DEFAULT_RULES) {
-        Ok(r) => r,
-        Err(e) => {
-            return vec![Report::unreadable(
-                file,
-                format!("no default rules: {e}"),
-                None,
-            )]
-        }
+fn replay_games(path: &Path, file: &str, choice: &Result<RulesChoice, String>) -> Vec<Report> {
+    let choice = match choice {
+        Ok(c) => c,
+        Err(e) => return vec![Report::unreadable(file, e.clone(), None)],
     };
-    let choice = RulesChoice {
-        force: rules.cloned(),
-        fallback,
-    };
-    let records = match sgf::read_collection(path, &choice) {
+    let records = match sgf::read_collection(path, choice) {
         Ok(r) => r,
         Err(e) => return vec![Report::unreadable(file, e.to_string(), e.node)],
     };
@@ -299,21 +306,18 @@ fn jobs_of(files: &[PathBuf]) -> impl Iterator<Item = Job> + Send + '_ {
 fn replay_tree(
     game: usize,
     tree: Result<Vec<u8>, sgf::SgfError>,
-    rules: Option<&Forced>,
+    choice: &Result<RulesChoice, String>,
 ) -> Report {
     let mut report = catch_unwind(AssertUnwindSafe(|| {
         let tree = match tree {
             Ok(t) => t,
             Err(e) => return Report::unreadable(STDIN, e.to_string(), e.node),
         };
-        let choice = match parse_rules(DEFAULT_RULES) {
-            Ok(fallback) => RulesChoice {
-                force: rules.cloned(),
-                fallback,
-            },
-            Err(e) => return Report::unreadable(STDIN, format!("no default rules: {e}"), None),
+        let choice = match choice {
+            Ok(c) => c,
+            Err(e) => return Report::unreadable(STDIN, e.clone(), None),
         };
-        match sgf::parse_tree(&tree, &choice) {
+        match sgf::parse_tree(&tree, choice) {
             Ok(record) => replay_record(&record, STDIN),
             Err(e) => Report::unreadable(STDIN, e.to_string(), e.node),
         }
@@ -403,10 +407,10 @@ pub fn run(options: &ReplayOptions, out: &mut dyn Write) -> i32 {
     } else {
         options.jobs.clamp(1, files.len().max(1))
     };
-    let rules = rules.as_ref();
+    let choice = rules_choice(rules.as_ref());
     let work = |(): &mut (), job: Job| match job {
-        Job::File(path) => replay_file(&path, rules),
-        Job::Tree(game, tree) => vec![replay_tree(game, tree, rules)],
+        Job::File(path) => replay_file_with(&path, &choice),
+        Job::Tree(game, tree) => vec![replay_tree(game, tree, &choice)],
     };
     let ran = crate::parallel::ordered(
         jobs,

@@ -129,6 +129,8 @@ fn sgf_choice() -> RulesChoice {
 pub fn sgf(input: &[u8]) -> Result<(), String> {
     let text = String::from_utf8_lossy(input);
     let choice = sgf_choice();
+    // The reader's two paths (the plain main line, `sgf-parse`'s tree) read alike.
+    sgf::fast_path_mismatch(&text, &choice)?;
     let Ok(records) = sgf::parse_collection(&text, &choice) else {
         return Ok(());
     };

@@ -10,7 +10,12 @@
 //! - [`record`]: the game-record model ([`Record`], its moves, the properties kept for
 //!   writing back) and its replay through the variant's rules;
 //! - [`read`]: SGF text to records (`SZ`, `RU`, `KM`, `HA`, `PL`, setup stones and their
-//!   rectangles, handicap stones written as moves, unknown properties kept);
+//!   rectangles, handicap stones written as moves, unknown properties kept). A game tree
+//!   that is one line of plain nodes (what `goishi selfplay` writes) is lexed by the
+//!   private `main_line` module without `sgf-parse`'s tree, which was half the cost of
+//!   replaying such records; each property is still made by `sgf-parse`, anything unusual
+//!   (variations, escapes, other characters than ASCII, odd identifiers) is read by
+//!   `sgf-parse` alone, and tests and the fuzz targets check that both paths read alike;
 //! - [`write`](mod@write): a game back to SGF text, node by node ([`GameWriter`]);
 //! - [`stream`]: a collection of any length read game tree by game tree from a reader
 //!   ([`TreeReader`], [`parse_tree`]);
@@ -25,6 +30,7 @@
 pub mod decode;
 pub mod error;
 pub mod file;
+mod main_line;
 mod props;
 pub mod read;
 pub mod record;
@@ -34,9 +40,12 @@ pub mod write;
 pub use decode::decode;
 pub use error::{ErrorKind, SgfError, WriteError};
 pub use file::{io_message, read_collection, read_record, MAX_FILE_BYTES};
+#[doc(hidden)]
+pub use read::fast_path_mismatch;
 pub use read::{parse_collection, parse_record, MAX_NODES};
 pub use record::{
-    Extras, Forced, IllegalRecordMove, NodeExtras, Record, RecordMove, ReplayError, RulesChoice,
+    Extras, Forced, IllegalRecordMove, MoveText, NodeExtras, Record, RecordMove, ReplayError,
+    RulesChoice,
 };
 pub use stream::{parse_tree, TreeReader};
 pub use write::{write_game, GameText, GameWriter, WriteOptions};

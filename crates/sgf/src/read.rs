@@ -11,8 +11,9 @@ use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
 use sgf_parse::{GameTree, SgfNode};
 
 use crate::error::{ErrorKind, SgfError};
+use crate::main_line::{plain_main_line, MainLine};
 use crate::props::{prop_id, prop_text, sgf_point_letters, sgf_point_name};
-use crate::record::{Extras, NodeExtras, Record, RecordMove, RulesChoice};
+use crate::record::{Extras, MoveText, NodeExtras, Record, RecordMove, RulesChoice};
 
 /// The most nodes a file may have (the parser and its tree are recursive).
 pub const MAX_NODES: usize = 50_000;
@@ -33,6 +34,22 @@ fn prescan(text: &str) -> Result<&str, SgfError> {
         ));
     };
     let body = &text[start..];
+    if body.is_ascii() {
+        // Each byte a character: the same scan without decoding UTF-8.
+        let chars = body.bytes().enumerate().map(|(at, b)| (at, char::from(b)));
+        prescan_chars(body, start, chars)
+    } else {
+        prescan_chars(body, start, body.char_indices())
+    }
+}
+
+/// [`prescan`] of `body` (the text from its first `(`, at byte `start`), given as its
+/// characters and their byte offsets.
+fn prescan_chars(
+    body: &str,
+    start: usize,
+    chars: impl Iterator<Item = (usize, char)>,
+) -> Result<&str, SgfError> {
     let mut depth = 0usize;
     let mut nodes = 0usize;
     let mut in_value = false;
@@ -42,7 +59,7 @@ fn prescan(text: &str) -> Result<&str, SgfError> {
     // of them cost the parser hundreds of megabytes) is refused here.
     let mut need_node = false;
     let mut end = body.len();
-    for (at, c) in body.char_indices() {
+    for (at, c) in chars {
         if need_node && !in_value {
             if c.is_whitespace() {
                 continue;
@@ -155,6 +172,11 @@ fn prescan(text: &str) -> Result<&str, SgfError> {
 
 /// The point of a parsed SGF point on `geometry`.
 fn point_on(geometry: &Geometry, p: &SgfPoint) -> Result<Point, PointError> {
+    // A point of a grid board, without going through its name (SGF rows count from the top).
+    let row = geometry.height().checked_sub(1 + u32::from(p.y));
+    if let Some(point) = row.and_then(|row| geometry.at(u32::from(p.x), row)) {
+        return Ok(point);
+    }
     let letters = sgf_point_letters(p);
     // Two ASCII letters (or `?`), so always UTF-8.
     geometry.parse_sgf_coord(std::str::from_utf8(&letters).unwrap_or("??"))
@@ -211,6 +233,28 @@ fn shared_geometry(
     Ok(geometry)
 }
 
+/// The rules of an `RU` text: a copy of those of the last record this thread read with the
+/// same text (the records of a collection or a stream mostly have one `RU`).
+fn record_rules(text: &str) -> Result<goishi::Rules, goishi::RulesError> {
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(String, goishi::Rules)>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    let cached = LAST.with(|last| match &*last.borrow() {
+        Some((t, rules)) if t == text => Some(rules.clone()),
+        _ => None,
+    });
+    if let Some(rules) = cached {
+        return Ok(rules);
+    }
+    let rules = goishi::registry().parse_rules(text)?;
+    // Rules naming a graph board file are read again each time, as their geometry is.
+    if !matches!(rules.board_kind(), goishi::BoardKind::Graph(_)) {
+        LAST.with(|last| *last.borrow_mut() = Some((text.to_owned(), rules.clone())));
+    }
+    Ok(rules)
+}
+
 /// Parses the text of an SGF file into a record: its first game tree.
 pub fn parse_record(text: &str, choice: &RulesChoice) -> Result<Record, SgfError> {
     first_record(parse_collection(text, choice)?)
@@ -232,7 +276,47 @@ pub fn parse_collection(
     text: &str,
     choice: &RulesChoice,
 ) -> Result<Vec<Result<Record, SgfError>>, SgfError> {
-    let body = prescan(text)?;
+    if let Some(line) = plain_line(text) {
+        // One tree of plain nodes: the same properties without `sgf-parse`'s tree.
+        return Ok(vec![build_record(&line.nodes(), choice, 1)]);
+    }
+    parse_trees(prescan(text)?, choice)
+}
+
+/// The plain main line of `text` ([`crate::main_line`]) when it has one within
+/// [`MAX_NODES`] nodes. Such a text passes [`prescan`] (one tree, its values closed, a node
+/// first), so it is not scanned twice.
+fn plain_line(text: &str) -> Option<MainLine> {
+    let line = plain_main_line(&text[text.find('(')?..])?;
+    (line.node_count() <= MAX_NODES).then_some(line)
+}
+
+/// Checks that the plain main line ([`crate::main_line`]) reads `text` as `sgf-parse`'s
+/// tree does: `Ok(true)` when it applies and both give the same records or the same error,
+/// `Ok(false)` when it does not apply (the text is read by `sgf-parse` alone), `Err` saying
+/// how they differ. Not a way to read records ([`parse_collection`] is): the crate's tests
+/// and the libFuzzer `sgf` target call it.
+#[doc(hidden)]
+pub fn fast_path_mismatch(text: &str, choice: &RulesChoice) -> Result<bool, String> {
+    let Some(line) = plain_line(text) else {
+        return Ok(false);
+    };
+    let fast = Ok(vec![build_record(&line.nodes(), choice, 1)]);
+    let slow = prescan(text).and_then(|body| parse_trees(body, choice));
+    if fast == slow {
+        Ok(true)
+    } else {
+        Err(format!(
+            "{text:?}\nthe plain main line reads {fast:?}\nsgf-parse reads {slow:?}"
+        ))
+    }
+}
+
+/// Reads every game tree of `body` (a prescanned text) through `sgf-parse`'s tree.
+fn parse_trees(
+    body: &str,
+    choice: &RulesChoice,
+) -> Result<Vec<Result<Record, SgfError>>, SgfError> {
     let trees = sgf_parse::parse(body).map_err(|e| {
         SgfError::general(ErrorKind::Syntax, match e {
             sgf_parse::SgfParseError::UnexpectedProperty => {
@@ -246,7 +330,11 @@ pub fn parse_collection(
         .into_iter()
         .map(|tree| match tree {
             GameTree::GoGame(root) => {
-                let result = build_record(&root, choice, games);
+                let nodes: Vec<&[Prop]> = root
+                    .main_variation()
+                    .map(|node| node.properties.as_slice())
+                    .collect();
+                let result = build_record(&nodes, choice, games);
                 dismantle(root);
                 result
             }
@@ -279,20 +367,15 @@ fn dismantle<P: sgf_parse::SgfProp>(root: SgfNode<P>) {
     }
 }
 
-fn build_record(
-    root: &SgfNode<Prop>,
-    choice: &RulesChoice,
-    games: usize,
-) -> Result<Record, SgfError> {
-    let nodes: Vec<&SgfNode<Prop>> = root.main_variation().collect();
-
+/// The record of a main line: the properties of each node, the root first (never empty).
+fn build_record(nodes: &[&[Prop]], choice: &RulesChoice, games: usize) -> Result<Record, SgfError> {
     // Rules, size and komi from the root.
     let mut size = None;
     let mut ru = None;
     let mut km = None;
     let mut handicap = 0u32;
     let mut result = None;
-    for prop in &root.properties {
+    for prop in nodes[0] {
         match prop {
             Prop::SZ((w, h)) => size = Some((u32::from(*w), u32::from(*h))),
             Prop::RU(t) => ru = Some(t.text.clone()),
@@ -320,7 +403,7 @@ fn build_record(
     }
     let mut rules = match (&choice.force, &ru) {
         (Some(f), _) => f.rules.clone(),
-        (None, Some(text)) => goishi::registry().parse_rules(text).map_err(|e| {
+        (None, Some(text)) => record_rules(text).map_err(|e| {
             SgfError::in_property(ErrorKind::Rules, 0, "RU", format!("RU[{text}]: {e}"))
         })?,
         (None, None) => choice.fallback.clone(),
@@ -352,14 +435,18 @@ fn build_record(
 
     let mut board = Board::new(geometry.clone());
     let mut to_move = None;
-    let mut moves: Vec<RecordMove> = Vec::new();
-    let mut extras = Extras::default();
+    // Most nodes of a record hold a move.
+    let mut moves: Vec<RecordMove> = Vec::with_capacity(nodes.len());
+    let mut extras = Extras {
+        nodes: Vec::with_capacity(nodes.len()),
+        ..Extras::default()
+    };
 
-    for (i, node) in nodes.iter().enumerate() {
+    for (i, &node) in nodes.iter().enumerate() {
         let mut move_prop: Option<(Color, &SgfMove, &str)> = None;
         let mut setup_ids: Vec<&str> = Vec::new();
         let mut kept: Vec<Prop> = Vec::new();
-        for prop in &node.properties {
+        for prop in node {
             // `sgf-parse` takes any ASCII text before '[' as an identifier; written back, a
             // text such as "" or ":13]" would make the values join another property.
             if let Prop::Unknown(id, _) | Prop::Invalid(id, _) = prop {
@@ -468,7 +555,7 @@ fn build_record(
             ));
         }
         // Setup stones, in file order of the properties.
-        for prop in &node.properties {
+        for prop in node {
             let (points, stone) = match prop {
                 Prop::AB(p) => (p, Some(Color::Black)),
                 Prop::AW(p) => (p, Some(Color::White)),
@@ -503,9 +590,9 @@ fn build_record(
         };
         if let Some((color, m, id)) = move_prop {
             let (mv, text) = match m {
-                SgfMove::Pass => (Ok(Move::Pass), format!("{id}[]")),
+                SgfMove::Pass => (Ok(Move::Pass), MoveText::new(id, &[])),
                 SgfMove::Move(sp) => {
-                    let text = format!("{id}[{}]", sgf_point_name(sp));
+                    let text = MoveText::new(id, &sgf_point_letters(sp));
                     if sp.x == 19 && sp.y == 19 && tt_is_pass(&geometry) {
                         (Ok(Move::Pass), text)
                     } else {

@@ -4,6 +4,7 @@
 //! back. A record replays through its variant's rules ([`Record::replay`]), which judge the
 //! setup and every move.
 
+use std::cell::RefCell;
 use std::fmt;
 
 use goishi::{Color, IllegalMove, Move, PlayError, PointError, Position, Rules, Setup, Turn};
@@ -21,7 +22,62 @@ pub struct RecordMove {
     /// The main-line node holding it (the root is node 0).
     pub node: usize,
     /// The property as written: `B[cc]`.
-    pub text: String,
+    pub text: MoveText,
+}
+
+/// A move property as written, `B[cc]` or `W[]`, kept inline (a record has a hundred of
+/// them, and they are read only to name a refused move).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct MoveText {
+    len: u8,
+    bytes: [u8; MoveText::MAX],
+}
+
+impl MoveText {
+    /// The longest text: an identifier of one letter and a point of two.
+    const MAX: usize = 5;
+
+    /// `ID[value]`: `id` is `B` or `W` and `value` ASCII of at most two bytes (what the
+    /// reader writes: an SGF point name, or nothing for a pass).
+    pub(crate) fn new(id: &str, value: &[u8]) -> MoveText {
+        let mut text = MoveText {
+            len: 0,
+            bytes: [0; MoveText::MAX],
+        };
+        for part in [id.as_bytes(), b"[", value, b"]"] {
+            for &b in part {
+                if usize::from(text.len) < MoveText::MAX && b.is_ascii() {
+                    text.bytes[usize::from(text.len)] = b;
+                    text.len += 1;
+                }
+            }
+        }
+        text
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        // Only ASCII bytes are stored.
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or("?")
+    }
+}
+
+impl fmt::Display for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl PartialEq<&str> for MoveText {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
 }
 
 impl RecordMove {
@@ -57,7 +113,7 @@ pub struct Extras {
 }
 
 /// A game record: the setup, the moves, the stated result.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Record {
     /// The rules, the setup stones, the side to move and the handicap.
     pub setup: Setup,
@@ -126,11 +182,29 @@ impl Forced {
 
 impl Record {
     /// The position at the setup (the variant validates the setup stones).
+    ///
+    /// A copy of the last position this thread started, when its setup is the same: a
+    /// position at its setup is a function of the setup, and building one (its tables) costs
+    /// more than replaying a small record.
     pub fn start(&self) -> Result<Box<dyn Position>, SgfError> {
-        self.setup
+        thread_local! {
+            static LAST: RefCell<Option<(Setup, Box<dyn Position>)>> = const { RefCell::new(None) };
+        }
+        let cached = LAST.with(|last| match &*last.borrow() {
+            Some((setup, position)) if *setup == self.setup => Some(position.clone_box()),
+            _ => None,
+        });
+        if let Some(position) = cached {
+            return Ok(position);
+        }
+        let position = self
+            .setup
             .clone()
             .into_position()
-            .map_err(|e| SgfError::at(ErrorKind::Setup, 0, format!("invalid setup: {e}")))
+            .map_err(|e| SgfError::at(ErrorKind::Setup, 0, format!("invalid setup: {e}")))?;
+        let copy = position.clone_box();
+        LAST.with(|last| *last.borrow_mut() = Some((self.setup.clone(), copy)));
+        Ok(position)
     }
 
     /// Plays the first `count` moves (all of them when `count` is larger) on `position`,
@@ -148,7 +222,7 @@ impl Record {
                 |reason: IllegalMove, vertex: Option<String>, detail: String| IllegalRecordMove {
                     number: i + 1,
                     node: m.node,
-                    text: m.text.clone(),
+                    text: m.text.to_string(),
                     vertex,
                     reason,
                     detail,
@@ -159,14 +233,18 @@ impl Record {
                 }
                 Ok(Move::Pass) if position.is_over() => after_end.push(m.color),
                 Ok(mv) => {
-                    let vertex = mv.name(position.geometry());
+                    // The vertex is named only for a refused move (naming costs more than
+                    // playing).
+                    let vertex = |position: &dyn Position| Some(mv.name(position.geometry()));
                     if !after_end.is_empty() {
                         // Only passes follow a pass after the end.
                         let reason = IllegalMove::GameOver;
-                        return Err(illegal(reason, Some(vertex), reason.name().to_owned()));
+                        let v = vertex(position);
+                        return Err(illegal(reason, v, reason.name().to_owned()));
                     }
                     if let Err(PlayError { reason, .. }) = position.play_as(m.color, *mv) {
-                        return Err(illegal(reason, Some(vertex), reason.name().to_owned()));
+                        let v = vertex(position);
+                        return Err(illegal(reason, v, reason.name().to_owned()));
                     }
                 }
             }

@@ -61,16 +61,17 @@ impl<R: BufRead> TreeReader<R> {
             }
             let mut used = chunk.len();
             let mut complete = false;
+            // Where the tree's bytes in this chunk begin (copied at once, at the end).
+            let mut from = (depth > 0).then_some(0);
             for (at, &b) in chunk.iter().enumerate() {
                 if depth == 0 {
                     if b != b'(' {
                         continue;
                     }
                     depth = 1;
-                    tree.push(b);
+                    from = Some(at);
                     continue;
                 }
-                tree.push(b);
                 if in_value {
                     if escaped {
                         escaped = false;
@@ -94,6 +95,9 @@ impl<R: BufRead> TreeReader<R> {
                     }
                     _ => {}
                 }
+            }
+            if let Some(from) = from {
+                tree.extend_from_slice(&chunk[from..used]);
             }
             self.reader.consume(used);
             if tree.len() as u64 > MAX_FILE_BYTES {
