@@ -193,6 +193,15 @@ struct PlayerArgs {
         allow_hyphen_values = true
     )]
     resign: f64,
+    /// How the search's playouts choose their moves: light (uniformly random, the default) or
+    /// heavy (captures, escapes and shape patterns around the last move in Go).
+    #[arg(long, value_name = "light|heavy", default_value = "light", value_parser = playout_policy)]
+    playout_policy: goishi_play::mcts::PlayoutPolicy,
+}
+
+fn playout_policy(text: &str) -> Result<goishi_play::mcts::PlayoutPolicy, String> {
+    text.parse::<goishi_play::mcts::PlayoutPolicy>()
+        .map_err(|_| "expected light or heavy".to_owned())
 }
 
 fn player_kind(text: &str) -> Result<crate::gtp::PlayerKind, String> {
@@ -226,6 +235,7 @@ impl PlayerArgs {
             time: self.time,
             threads: usize::from(self.threads),
             resign: self.resign,
+            playout_policy: self.playout_policy,
             seed,
         }
     }

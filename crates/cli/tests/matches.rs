@@ -173,6 +173,10 @@ fn bad_player_options_are_one_line_errors() {
             &["gtp", "--player", "alphago"][..],
             "invalid value 'alphago' for '--player <mcts|random>': expected mcts or random",
         ),
+        (
+            &["gtp", "--playout-policy", "moggy"][..],
+            "invalid value 'moggy' for '--playout-policy <light|heavy>': expected light or heavy",
+        ),
     ] {
         let o = goishi(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");

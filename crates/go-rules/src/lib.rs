@@ -24,5 +24,5 @@ pub mod scoring;
 mod variants;
 
 pub use config::{Cycles, GoConfig, HandicapBonus, Ko, Scoring, Suicide, Tax};
-pub use position::GoPosition;
+pub use position::{ChainStones, GoPosition};
 pub use variants::*;

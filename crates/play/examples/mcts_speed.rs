@@ -1,13 +1,16 @@
-//! The search's playout speed next to the engine's bare playout speed, in one run: moves
-//! per second inside playouts, Go (Chinese rules) on an empty board, for each board size and
-//! thread count, each measured twice and interleaved (bare, search, bare, search) so that a
-//! change of the machine's load hits both.
+//! The search's playout speed next to the bare playout speed, in one run, for both playout
+//! policies: moves per second inside playouts, Go (Chinese rules) on an empty board, for each
+//! board size and thread count, each measured twice and interleaved (bare light, search
+//! light, bare heavy, search heavy, and again) so that a change of the machine's load hits
+//! all four.
 //!
-//! The bare loop is the engine's own (`crates/go-rules/benches/support/playout.rs`, the loop
-//! of `cargo run --release -p goishi-go-rules --example playouts`), run on each thread
-//! independently; the search is `MctsPlayer` with a time budget on the same threads, its
-//! playout moves divided by its wall-clock time (tree descent, expansion, AMAF and
-//! ownership included in the time, not in the moves).
+//! The bare light loop is the engine's own (`crates/go-rules/benches/support/playout.rs`, the
+//! loop of `cargo run --release -p goishi-go-rules --example playouts`); the bare heavy loop
+//! is the same loop with the heavy policy's move (`SearchPosition::heavy_playout_move`); each
+//! runs on every thread independently. The search is `MctsPlayer` with a time budget on the
+//! same threads and that policy, its playout moves divided by its wall-clock time (tree
+//! descent, expansion, AMAF and ownership included in the time, not in the moves). The last
+//! column compares the search's playouts per second of the two policies.
 //!
 //! Both ratios are printed: by wall-clock time, and by the CPU time of the process (Linux,
 //! `/proc/self/stat`), which a loaded machine disturbs less.
@@ -19,8 +22,8 @@
 use std::time::{Duration, Instant};
 
 use goishi::go::GoPosition;
-use goishi::{Color, FromSetup, Rules};
-use goishi_play::mcts::{Budget, MctsConfig, MctsPlayer};
+use goishi::{Color, FromSetup, Position, Rules};
+use goishi_play::mcts::{Budget, MctsConfig, MctsPlayer, PlayoutPolicy, SearchPosition};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -44,8 +47,24 @@ fn timed(f: impl FnOnce() -> u64) -> (u64, f64, Option<u64>) {
     (moves, secs, cpu_ticks().zip(c0).map(|(c1, c0)| c1 - c0))
 }
 
-/// The moves of `threads` bare playout loops for `time`.
-fn bare(start: &GoPosition, threads: usize, time: Duration) -> u64 {
+/// One heavy-policy game from `game`, capped at 3 x points moves, as the engine's loop
+/// plays a light one; returns its moves.
+fn heavy_playout(
+    game: &mut GoPosition,
+    rng: &mut ChaCha8Rng,
+    buf: &mut Vec<goishi::Point>,
+) -> usize {
+    let cap = 3 * game.geometry().num_points();
+    let mut moves = 0;
+    while moves < cap && !Position::is_over(game) {
+        game.heavy_playout_move(rng, buf);
+        moves += 1;
+    }
+    moves
+}
+
+/// The moves of `threads` bare playout loops of `policy` for `time`.
+fn bare(start: &GoPosition, policy: PlayoutPolicy, threads: usize, time: Duration) -> u64 {
     let t0 = Instant::now();
     let moves: usize = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
@@ -58,7 +77,14 @@ fn bare(start: &GoPosition, threads: usize, time: Duration) -> u64 {
                     while t0.elapsed() < time {
                         for _ in 0..16 {
                             game.clone_from(start);
-                            moves += support::playout(&mut game, &mut rng, &mut candidates);
+                            moves += match policy {
+                                PlayoutPolicy::Light => {
+                                    support::playout(&mut game, &mut rng, &mut candidates)
+                                }
+                                PlayoutPolicy::Heavy => {
+                                    heavy_playout(&mut game, &mut rng, &mut candidates)
+                                }
+                            };
                         }
                     }
                     moves
@@ -70,11 +96,12 @@ fn bare(start: &GoPosition, threads: usize, time: Duration) -> u64 {
     moves as u64
 }
 
-/// The playout moves of a search of `time` on `threads`, and its playouts.
-fn search(start: &GoPosition, threads: usize, time: Duration) -> (u64, u64) {
+/// The playout moves of a search of `time` on `threads` with `policy`, and its playouts.
+fn search(start: &GoPosition, policy: PlayoutPolicy, threads: usize, time: Duration) -> (u64, u64) {
     let mut config = MctsConfig::default()
         .with_budget(Budget::time(time))
-        .with_threads(threads);
+        .with_threads(threads)
+        .with_playout_policy(policy);
     if let Some(e) = std::env::var("MCTS_EXPAND_AFTER")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -93,6 +120,29 @@ fn list(arg: Option<&String>, default: &[usize]) -> Vec<usize> {
     )
 }
 
+/// Moves, seconds and CPU ticks summed over the measurements of one loop.
+#[derive(Default)]
+struct Sum {
+    moves: f64,
+    secs: f64,
+    ticks: f64,
+    /// Whether some measurement had no CPU time.
+    no_cpu: bool,
+}
+
+impl Sum {
+    fn add(&mut self, (moves, secs, ticks): (u64, f64, Option<u64>)) {
+        self.moves += moves as f64;
+        self.secs += secs;
+        self.ticks += ticks.unwrap_or(0) as f64;
+        self.no_cpu |= ticks.is_none();
+    }
+
+    fn speed(&self) -> f64 {
+        self.moves / self.secs
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let secs: f64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(2.0);
@@ -101,45 +151,41 @@ fn main() {
     let time = Duration::from_secs_f64(secs);
     let rules = Rules::parse("go/chinese").unwrap();
     println!(
-        "| board | threads | bare moves/s | search moves/s | search/bare (wall) | search/bare (CPU) | playouts/s |"
+        "| board | threads | policy | bare moves/s | search moves/s | search/bare (wall) | search/bare (CPU) | playouts/s | playouts/s vs light |"
     );
-    println!("|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|");
+    let policies = [PlayoutPolicy::Light, PlayoutPolicy::Heavy];
     for &size in &sizes {
         let start = GoPosition::from_rules(&rules, Some((size as u32, size as u32))).unwrap();
         for &t in &threads {
-            // [moves, seconds, ticks] of bare and search, twice each, interleaved.
-            let (mut b, mut m) = ([0.0; 3], [0.0; 3]);
-            let mut playouts = 0;
-            let mut cpu = true;
+            // Per policy: the bare loop, the search, and the search's playouts.
+            let mut sums: [(Sum, Sum, u64); 2] = Default::default();
             for _ in 0..2 {
-                let (moves, s, c) = timed(|| bare(&start, t, time));
-                b[0] += moves as f64;
-                b[1] += s;
-                b[2] += c.unwrap_or(0) as f64;
-                cpu &= c.is_some();
-                let (moves, s, c) = timed(|| {
-                    let (moves, p) = search(&start, t, time);
-                    playouts += p;
-                    moves
-                });
-                m[0] += moves as f64;
-                m[1] += s;
-                m[2] += c.unwrap_or(0) as f64;
-                cpu &= c.is_some();
+                for (&policy, (b, m, playouts)) in policies.iter().zip(sums.iter_mut()) {
+                    b.add(timed(|| bare(&start, policy, t, time)));
+                    m.add(timed(|| {
+                        let (moves, p) = search(&start, policy, t, time);
+                        *playouts += p;
+                        moves
+                    }));
+                }
             }
-            let (bare_speed, search_speed) = (b[0] / b[1], m[0] / m[1]);
-            let by_cpu = if cpu && b[2] > 0.0 && m[2] > 0.0 {
-                format!("{:.0}%", 100.0 * (m[0] / m[2]) / (b[0] / b[2]))
-            } else {
-                "-".to_owned()
-            };
-            println!(
-                "| {size}x{size} | {t} | {:.2}M | {:.2}M | {:.0}% | {by_cpu} | {:.0} |",
-                bare_speed / 1e6,
-                search_speed / 1e6,
-                100.0 * search_speed / bare_speed,
-                playouts as f64 / m[1]
-            );
+            let light_rate = sums[0].2 as f64 / sums[0].1.secs;
+            for (&policy, (b, m, playouts)) in policies.iter().zip(&sums) {
+                let by_cpu = if !b.no_cpu && !m.no_cpu && b.ticks > 0.0 && m.ticks > 0.0 {
+                    format!("{:.0}%", 100.0 * (m.moves / m.ticks) / (b.moves / b.ticks))
+                } else {
+                    "-".to_owned()
+                };
+                let rate = *playouts as f64 / m.secs;
+                println!(
+                    "| {size}x{size} | {t} | {policy} | {:.2}M | {:.2}M | {:.0}% | {by_cpu} | {rate:.0} | {:.0}% |",
+                    b.speed() / 1e6,
+                    m.speed() / 1e6,
+                    100.0 * m.speed() / b.speed(),
+                    100.0 * rate / light_rate,
+                );
+            }
         }
     }
 }

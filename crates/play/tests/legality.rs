@@ -1,16 +1,21 @@
 //! The search never plays an illegal move: MCTS against MCTS at a small budget, under every
 //! ko and suicide option of Go, every contact-capture preset (and every contact ko rule),
 //! capture Go, and Go and contact capture on torus, hex and rectangular boards, each chosen
-//! move checked with `check_move` before it is played, to the end of the game.
+//! move checked with `check_move` before it is played, to the end of the game; one side
+//! plays out with the heavy policy, the other with the light one. And Go's heavy playout
+//! policy alone, under every ko and suicide option on square, rectangular, torus and hex
+//! boards: each of its moves is legal, and leaves the position as playing it would.
 //!
 //! Seeded: `GOISHI_MCTS_SEED` (printed). Both searchers of a game derive their seeds from it
 //! and from the case's index.
 
 mod common;
 
-use goishi::go::{Ko, Suicide};
-use goishi::Color;
-use goishi_play::mcts::{MctsPlayer, SearchResult};
+use goishi::go::{GoPosition, Ko, Suicide};
+use goishi::{Color, Position};
+use goishi_play::mcts::{MctsPlayer, PlayoutPolicy, SearchPosition, SearchResult};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 /// The cases: a rules string and a board size.
 fn cases() -> Vec<(String, (u32, u32))> {
@@ -70,9 +75,16 @@ fn cases() -> Vec<(String, (u32, u32))> {
 /// Plays one MCTS game of `rules`, checking every move; returns (moves, ended).
 fn play_game(rules: &str, size: (u32, u32), seed: u64, boxed: bool) -> (usize, bool) {
     let mut game = common::game(rules, Some(size));
+    // Black's playouts are heavy in one game and light in the next, White's the other way.
+    let policies = if seed % 2 == 0 {
+        [PlayoutPolicy::Heavy, PlayoutPolicy::Light]
+    } else {
+        [PlayoutPolicy::Light, PlayoutPolicy::Heavy]
+    };
     let mut players = [
-        MctsPlayer::new(common::config(32, seed)).unwrap(),
-        MctsPlayer::new(common::config(32, seed ^ 0xFFFF)).unwrap(),
+        MctsPlayer::new(common::config(32, seed).with_playout_policy(policies[0])).unwrap(),
+        MctsPlayer::new(common::config(32, seed ^ 0xFFFF).with_playout_policy(policies[1]))
+            .unwrap(),
     ];
     let cap = 6 * game.geometry().num_points();
     let mut moves = 0;
@@ -120,6 +132,68 @@ fn mcts_games_play_only_legal_moves() {
         }
     }
     eprintln!("{games} games, {ended} played to the end, {total} moves checked");
+}
+
+/// The Go cases of the heavy policy: every ko and suicide option on a square board, and
+/// the other grids (the patterns) and hex (no patterns).
+fn go_cases() -> Vec<(String, (u32, u32))> {
+    let mut cases = Vec::new();
+    for ko in Ko::ALL {
+        for suicide in Suicide::ALL {
+            let options = format!("ko={},suicide={}", ko.name(), suicide.name());
+            cases.push((format!("go/tromp-taylor:{options}"), (5, 5)));
+            cases.push((format!("go/tromp-taylor:{options},board=torus"), (4, 4)));
+        }
+    }
+    for rules in [
+        "go/chinese:board=hex",
+        "go/japanese:board=hex",
+        "go/aga:board=torus",
+    ] {
+        cases.push((rules.to_owned(), (5, 5)));
+    }
+    for rules in ["go/chinese", "go/japanese"] {
+        cases.push((rules.to_owned(), (7, 3)));
+    }
+    cases
+}
+
+#[test]
+fn heavy_playouts_play_only_legal_moves() {
+    let seed = common::seed();
+    let mut total = 0;
+    for (i, (rules, size)) in go_cases().iter().enumerate() {
+        let boxed = common::game(rules, Some(*size));
+        let start: &GoPosition = boxed.as_any().downcast_ref().unwrap();
+        for game_seed in 0..8u64 {
+            let seed = seed.wrapping_add(100 * i as u64 + game_seed);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let (mut game, mut buf) = (start.clone(), Vec::new());
+            let cap = 4 * game.geometry().num_points();
+            let mut moves = 0;
+            while !Position::is_over(&game) && moves < cap {
+                let before = game.clone();
+                let color = Position::side_to_move(&game);
+                let mv = game.heavy_playout_move(&mut rng, &mut buf);
+                let context = format!("{rules} seed {seed} move {moves}: {color} {mv:?}");
+                if let Err(reason) = before.check_move(color, mv) {
+                    panic!(
+                        "{context} is illegal ({reason})\n{}",
+                        before.board().diagram()
+                    );
+                }
+                // The move, and nothing else: the position is the one playing it makes.
+                let mut expected = before;
+                expected.play_as(color, mv).unwrap();
+                assert_eq!(game.board(), expected.board(), "{context}");
+                assert_eq!(game.history(), expected.history(), "{context}");
+                assert_eq!(game.empty_points().len(), expected.empty_points().len());
+                moves += 1;
+            }
+            total += moves;
+        }
+    }
+    eprintln!("{total} heavy playout moves checked");
 }
 
 #[test]

@@ -9,7 +9,7 @@
 use std::time::Duration;
 
 use goishi::{Color, Move, Position, Turn};
-use goishi_play::mcts::{Budget, MctsConfig, MctsPlayer, SearchResult};
+use goishi_play::mcts::{Budget, MctsConfig, MctsPlayer, PlayoutPolicy, SearchResult};
 use goishi_play::{Player, RandomPlayer};
 
 use super::clock::Clock;
@@ -37,13 +37,16 @@ pub struct PlayerOptions {
     pub threads: usize,
     /// The resignation threshold (`--resign`; 0 never resigns).
     pub resign: f64,
+    /// How the search's playouts choose their moves (`--playout-policy`).
+    pub playout_policy: PlayoutPolicy,
     /// The seed of both players.
     pub seed: u64,
 }
 
 impl PlayerOptions {
     /// The default player with `seed`: the search, with the default budget (1 s or 10,000
-    /// playouts a move, whichever comes first), one thread, resigning below 5%.
+    /// playouts a move, whichever comes first), one thread, resigning below 5%, the default
+    /// playout policy (light).
     pub fn new(seed: u64) -> PlayerOptions {
         let config = MctsConfig::default();
         PlayerOptions {
@@ -52,6 +55,7 @@ impl PlayerOptions {
             time: None,
             threads: config.threads,
             resign: config.resign_threshold,
+            playout_policy: config.playout_policy,
             seed,
         }
     }
@@ -94,6 +98,7 @@ impl GenmovePlayer {
             threads: options.threads,
             seed: options.seed,
             resign_threshold: options.resign,
+            playout_policy: options.playout_policy,
             ..MctsConfig::default()
         };
         // The search settings are checked whatever the player, so that a bad value is

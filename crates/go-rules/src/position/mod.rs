@@ -50,6 +50,7 @@ mod chains;
 mod end;
 mod judge;
 mod play;
+mod query;
 
 use std::any::Any;
 
@@ -70,6 +71,7 @@ use chains::Chains;
 use end::End;
 use judge::NOT_COUNTED;
 use play::Undo;
+pub use query::ChainStones;
 
 /// The cell value of the off slot (its index is the number of points), which pads the
 /// neighbours of a point with fewer than four: neither empty nor a stone. Its chain is itself,
@@ -350,17 +352,7 @@ impl GoPosition {
     /// The stones of the chain through `p`, in list order (empty for an empty point or a
     /// point off the board).
     pub fn chain_points(&self, p: Point) -> Vec<Point> {
-        if p.index() >= self.geometry.num_points() || self.chains.board.is_empty_at(p) {
-            return Vec::new();
-        }
-        let start = p.index() as u16;
-        let mut out = vec![p];
-        let mut s = self.chains.next[p.index()];
-        while s != start {
-            out.push(Point::new(s as usize));
-            s = self.chains.next[s as usize];
-        }
-        out
+        self.chain_stones(p).collect()
     }
 
     /// The legal board points of `color`, appended to `out` as moves in point order (hot

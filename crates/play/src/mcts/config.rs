@@ -1,7 +1,53 @@
-//! The search's settings ([`MctsConfig`]), its budget per move ([`Budget`]) and what is
-//! wrong with a setting ([`ConfigError`]).
+//! The search's settings ([`MctsConfig`]), its budget per move ([`Budget`]), its playout
+//! policy ([`PlayoutPolicy`]) and what is wrong with a setting ([`ConfigError`]).
 
 use std::time::Duration;
+
+/// How the playouts choose their moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PlayoutPolicy {
+    /// In Go, MoGo's policy: captures, escapes from atari and 3x3 shape patterns around the
+    /// last move, then a random move that fills no own eye and refuses self-atari of two
+    /// stones or more (see the module docs of `crate::mcts`). Other families play their
+    /// light policy. Measured weaker than the light policy with this search (docs/player.md).
+    Heavy,
+    /// Each family's uniformly random policy: a random legal point that does not fill one of
+    /// the mover's own single-point eyes (Go, capture Go), any legal placement elsewhere. The
+    /// default: the stronger of the two with this search (docs/player.md).
+    #[default]
+    Light,
+}
+
+impl PlayoutPolicy {
+    /// Every policy.
+    pub const ALL: [PlayoutPolicy; 2] = [PlayoutPolicy::Light, PlayoutPolicy::Heavy];
+
+    /// `heavy` or `light`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayoutPolicy::Heavy => "heavy",
+            PlayoutPolicy::Light => "light",
+        }
+    }
+}
+
+impl std::fmt::Display for PlayoutPolicy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for PlayoutPolicy {
+    type Err = String;
+
+    /// `heavy` or `light`; anything else is an error naming both.
+    fn from_str(text: &str) -> Result<PlayoutPolicy, String> {
+        PlayoutPolicy::ALL
+            .into_iter()
+            .find(|p| p.name() == text)
+            .ok_or_else(|| format!("invalid playout policy {text:?}; expected light or heavy"))
+    }
+}
 
 /// How much search one move may take: whichever limit comes first ends it.
 ///
@@ -90,6 +136,8 @@ pub struct MctsConfig {
     pub resign_min_moves: usize,
     /// Never resign on fewer playouts than this through the root (kept ones included).
     pub resign_min_visits: u32,
+    /// How the playouts choose their moves.
+    pub playout_policy: PlayoutPolicy,
 }
 
 impl MctsConfig {
@@ -138,6 +186,14 @@ impl MctsConfig {
     pub fn with_seed(self, seed: u64) -> MctsConfig {
         MctsConfig { seed, ..self }
     }
+
+    /// This configuration with another playout policy.
+    pub fn with_playout_policy(self, playout_policy: PlayoutPolicy) -> MctsConfig {
+        MctsConfig {
+            playout_policy,
+            ..self
+        }
+    }
 }
 
 impl Default for MctsConfig {
@@ -154,6 +210,7 @@ impl Default for MctsConfig {
             resign_threshold: 0.05,
             resign_min_moves: 20,
             resign_min_visits: 500,
+            playout_policy: PlayoutPolicy::default(),
         }
     }
 }

@@ -8,17 +8,25 @@
 //! out with the family's random policy ([`SearchPosition::playout_move`]) and backs the
 //! result up the path. The answer is the most visited move of the root.
 //!
-//! **Playouts.** Go and capture Go: a uniformly random legal point that does not fill one of
-//! the mover's own single-point eyes; other families: any random legal placement; a pass
-//! when nothing is left. A playout stops when the game ends or when the game, counted from
-//! its first move (the position's history, the tree's moves and the playout's), reaches the
-//! move cap ([`crate::selfplay::move_cap`], 3 x points) where `goishi match` and `goishi
-//! selfplay` stop a game and count the board; a node at the cap is a leaf. So the search
-//! plays for the position at the cap, whether it runs in a match, in self-play or under GTP
-//! (the engine's game holds the moves played); a game already past the cap is searched for
-//! the next multiple of it. The result is the game's outcome, or else the position's score
-//! with no stone dead (`score(&[])`, the family's count): a win, a loss or a draw (no result
-//! counts as a draw) for the player of each node.
+//! **Playouts.** The light policy ([`PlayoutPolicy::Light`], the default): Go and capture
+//! Go, a uniformly random legal point that does not fill one of the mover's own single-point
+//! eyes; other families, any random legal placement; a pass when nothing is left. The heavy
+//! policy ([`PlayoutPolicy::Heavy`]; Go only, the other families keep the light one) answers
+//! the last move first, after MoGo: it captures a chain of the opponent in atari around the
+//! last stone, saves a chain of its own that the last stone put in atari (capturing a
+//! neighbour in atari, or extending when that leaves two liberties), plays a point around the
+//! last stone that matches one of MoGo's 3x3 hane, cut and edge patterns ([`PATTERNS`];
+//! square, rectangular and torus boards), and only then a random move, refusing self-atari
+//! of two stones or more. Measured weaker than the light policy with this search (see
+//! docs/player.md), it is not the default. A playout stops when the game ends or when the
+//! game, counted from its first move (the position's history, the tree's moves and the
+//! playout's), reaches the move cap ([`crate::selfplay::move_cap`], 3 x points) where
+//! `goishi match` and `goishi selfplay` stop a game and count the board; a node at the cap
+//! is a leaf. So the search plays for the position at the cap, whether it runs in a match,
+//! in self-play or under GTP (the engine's game holds the moves played); a game already past
+//! the cap is searched for the next multiple of it. The result is the game's outcome, or
+//! else the position's score with no stone dead (`score(&[])`, the family's count): a win, a
+//! loss or a draw (no result counts as a draw) for the player of each node.
 //!
 //! **Selection.** At a node visited `N` times, the child with the highest
 //!
@@ -98,6 +106,7 @@
 //! ```
 
 mod config;
+mod heavy;
 mod position;
 mod search;
 mod tree;
@@ -123,7 +132,8 @@ use crate::player::Player;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-pub use config::{Budget, ConfigError, MctsConfig};
+pub use config::{Budget, ConfigError, MctsConfig, PlayoutPolicy};
+pub use heavy::PATTERNS;
 pub use position::SearchPosition;
 pub(crate) use position::{on_concrete, OnPosition};
 
@@ -475,8 +485,31 @@ impl MctsPlayer {
         }
     }
 
-    /// Runs the searchers; returns the ownership sums and fills the counts of `result`.
+    /// Runs the searchers with the configured playout policy; returns the ownership sums
+    /// and fills the counts of `result`.
     fn run<P: SearchPosition>(
+        &self,
+        position: &P,
+        color: Color,
+        budget: Budget,
+        start: Instant,
+        nodes: &AtomicUsize,
+        result: &mut SearchResult,
+    ) -> Vec<i32> {
+        match self.config.playout_policy {
+            PlayoutPolicy::Light => {
+                self.run_searchers(position, color, budget, start, nodes, result)
+            }
+            PlayoutPolicy::Heavy => {
+                // One copy a search: the searchers copy it again, each for its playouts.
+                let heavy = heavy::HeavyPlayouts(position.clone());
+                self.run_searchers(&heavy, color, budget, start, nodes, result)
+            }
+        }
+    }
+
+    /// Runs the searchers on `position`, with its playout policy.
+    fn run_searchers<P: SearchPosition>(
         &self,
         position: &P,
         color: Color,

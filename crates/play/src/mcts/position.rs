@@ -62,6 +62,15 @@ pub trait SearchPosition: Clone + Send + Sync {
     /// reused between calls. Must not be called once the game is over.
     fn playout_move<R: Rng>(&mut self, rng: &mut R, buf: &mut Vec<Point>) -> Move;
 
+    /// Plays one move of the family's heavy playout policy for the side to move and returns
+    /// it (see [`crate::mcts::PlayoutPolicy::Heavy`]): Go's MoGo-style policy; the light
+    /// policy ([`SearchPosition::playout_move`]) for the families that have none. Never an
+    /// illegal move; must not be called once the game is over.
+    #[inline]
+    fn heavy_playout_move<R: Rng>(&mut self, rng: &mut R, buf: &mut Vec<Point>) -> Move {
+        self.playout_move(rng, buf)
+    }
+
     /// Who won the game as it stands: the outcome if the game is over, else the position's
     /// score with no stone dead (`score(&[])`). `None` for a draw or no result.
     fn playout_winner(&self) -> Option<Color> {
@@ -239,6 +248,11 @@ impl SearchPosition for GoPosition {
         // A pass is legal while the game goes on.
         let _ = self.play_as(color, Move::Pass);
         Move::Pass
+    }
+
+    #[inline]
+    fn heavy_playout_move<R: Rng>(&mut self, rng: &mut R, buf: &mut Vec<Point>) -> Move {
+        super::heavy::heavy_move(self, rng, buf)
     }
 
     fn add_ownership(&self, sums: &mut [i32]) {
