@@ -13,6 +13,7 @@ use goishi::go::GoPosition;
 use goishi::{Color, Move, PlayError, Point, Position};
 pub(crate) use goishi_play::mcts::SearchPosition;
 
+use goishi_play::selfplay::move_cap;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -26,6 +27,9 @@ pub(crate) trait EnvPosition: SearchPosition {
     fn restart(&mut self, start: &Self) {
         self.reset_from(start);
     }
+
+    /// Makes room for a game of `moves` moves where the type keeps per-move records.
+    fn reserve_moves(&mut self, _moves: usize) {}
 }
 
 /// Go takes its moves back: its `clone_from` copies the setup's rules, whose option words
@@ -34,6 +38,10 @@ impl EnvPosition for GoPosition {
     fn restart(&mut self, start: &Self) {
         debug_assert!(self.setup() == start.setup() && start.history().is_empty());
         while Position::undo(self).is_some() {}
+    }
+
+    fn reserve_moves(&mut self, moves: usize) {
+        GoPosition::reserve_moves(self, moves);
     }
 }
 
@@ -145,8 +153,12 @@ impl<P: EnvPosition> Slot<P> {
     /// A new environment at the start of its game, its random stream `index` of `seed`.
     pub(crate) fn new(shared: &Shared<P>, seed: u64, index: usize) -> Slot<P> {
         let words = shared.actions().div_ceil(64);
+        let mut position = shared.start.clone();
+        // The records of a whole game at once (3 x points at most: a larger `max_moves`
+        // grows them as usual), so that no environment leaves grown-out blocks behind.
+        position.reserve_moves(shared.max_moves.min(move_cap(shared.points)));
         Slot {
-            position: shared.start.clone(),
+            position,
             black: vec![0; shared.points],
             white: vec![0; shared.points],
             legal: vec![0; words],

@@ -59,6 +59,11 @@ pub(crate) struct HistoryTable {
 }
 
 impl HistoryTable {
+    /// Reserves room for `n` more entries (the index grows as it fills).
+    pub(crate) fn reserve_entries(&mut self, n: usize) {
+        self.entries.reserve_exact(n);
+    }
+
     pub(crate) fn len(&self) -> u32 {
         self.entries.len() as u32
     }

@@ -4,9 +4,9 @@
 //!
 //! The counting allocator of `goishi-conformance` counts the allocations of a search; the
 //! bound is a constant per playout, far below the hundred or so moves of a 9x9 playout. On
-//! 9x9, with either playout policy: 5 a playout in Go under area scoring and 30 under territory scoring (the count's
-//! board copy and regions), 7 in contact capture (its copy's hash map), under 0.5 in capture
-//! Go (whose playouts end by its outcome, and which is reset by taking the moves back).
+//! 9x9: 5 a playout in Go under area scoring with either playout policy and 30 under
+//! territory scoring with the light one (the count's board copy and regions), 7 in contact
+//! capture (its copy's hash map), under 0.5 in capture Go (whose playouts end by its outcome, and which is reset by taking the moves back).
 
 use goishi::Color;
 use goishi_conformance::alloc::{self, Counting};
@@ -46,7 +46,8 @@ fn playouts_allocate_nothing_per_move() {
         let per_playout = made as f64 / r.playouts as f64;
         let per_move = made as f64 / r.playout_moves as f64;
         eprintln!(
-            "{rules} ({policy}): {made} allocations in {} playouts of {} moves: {per_playout:.2} a playout, {per_move:.4} a move",
+            "{rules} ({policy}): {made} allocations in {} playouts of {} moves: \
+             {per_playout:.2} a playout, {per_move:.4} a move",
             r.playouts, r.playout_moves
         );
         // The count of a territory rule allocates more (life regions), once a playout; an

@@ -37,7 +37,7 @@ pub(crate) struct PyGame {
     moves: Vec<Move>,
     /// One entry per action (reused by `legal_mask`).
     mask: Vec<bool>,
-    /// A Go game's legal points as bits (reused by `legal_mask`).
+    /// The legal actions as bits (reused by `legal_mask`).
     bits: Vec<u64>,
 }
 
@@ -50,7 +50,11 @@ thread_local! {
 }
 
 /// A new game of `rules` at `size`: a copy of the last one built for them, else built.
+/// Graph boards are always built: their file is read again, as the rules say.
 fn new_position(rules: Rules, size: Option<(u32, u32)>) -> PyResult<Box<dyn Position>> {
+    if matches!(rules.board_kind(), goishi::BoardKind::Graph(_)) {
+        return rules.new_game(size).map_err(|e| setup_error(&e));
+    }
     let cached = LAST_START.with_borrow(|last| match last {
         Some((r, s, start)) if *s == size && *r == rules => Some(start.clone_box()),
         _ => None,

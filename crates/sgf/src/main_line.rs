@@ -18,6 +18,8 @@
 use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
 use sgf_parse::SgfProp;
 
+use crate::read::MAX_NODES;
+
 /// The properties of a single line of nodes, in file order.
 #[derive(Debug)]
 pub(crate) struct MainLine {
@@ -63,9 +65,13 @@ pub(crate) fn plain_main_line(body: &str) -> Option<MainLine> {
         }
         i
     };
+    // Room for a generated record's nodes (`;B[cd]`, six bytes each) without growing, but
+    // never more than a record of `MAX_NODES` nodes needs: a long text is refused by
+    // `prescan` on the `sgf-parse` path, before anything is allocated for it.
+    let room = (b.len() / 6).min(MAX_NODES + 1);
     let mut line = MainLine {
-        props: Vec::with_capacity(b.len() / 5),
-        starts: Vec::with_capacity(b.len() / 6),
+        props: Vec::with_capacity(room),
+        starts: Vec::with_capacity(room),
     };
     let mut values: Vec<&str> = Vec::new();
     let mut root_gm = false;
@@ -73,6 +79,10 @@ pub(crate) fn plain_main_line(body: &str) -> Option<MainLine> {
     loop {
         match *b.get(i)? {
             b';' => {
+                if line.starts.len() == MAX_NODES {
+                    // Too long: `sgf-parse`'s path says so with the record's own error.
+                    return None;
+                }
                 line.starts.push(line.props.len());
                 i = skip_space(i + 1);
             }

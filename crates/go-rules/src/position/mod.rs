@@ -245,6 +245,19 @@ impl GoPosition {
         &self.config
     }
 
+    /// Reserves room for `moves` more moves in the records that undo replays (the history,
+    /// the undo records, the chain merges, the repetition tables' entries), so that a game of
+    /// that length neither grows nor moves them. For holders of many positions (a vector of
+    /// environments): grown by doubling, each record would leave its earlier blocks behind.
+    pub fn reserve_moves(&mut self, moves: usize) {
+        self.history.reserve_exact(moves);
+        self.undo.reserve_exact(moves);
+        self.chains.merges.reserve_exact(moves);
+        if !self.local_ko {
+            self.superko.reserve_entries(moves);
+        }
+    }
+
     /// The empty points, in no particular order (kept up to date on every move; a random
     /// playout picks from it without scanning the board).
     #[inline]

@@ -1,6 +1,6 @@
-//! The heavy playout policy of Go ([`crate::mcts::PlayoutPolicy::Heavy`]), after MoGo's: answers to the
-//! last move (capture, escape, 3x3 shape patterns) before the uniformly random move, and the
-//! wrapper that makes a search play its playouts with it ([`HeavyPlayouts`]).
+//! The heavy playout policy of Go ([`crate::mcts::PlayoutPolicy::Heavy`]), after MoGo's:
+//! answers to the last move (capture, escape, 3x3 shape patterns) before the uniformly random
+//! move, and the wrapper that makes a search play its playouts with it ([`HeavyPlayouts`]).
 //!
 //! One move of the policy, for the side to move, the last move being a stone at `L` (played
 //! by the opponent, as in a playout):
