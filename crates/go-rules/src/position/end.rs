@@ -15,13 +15,13 @@ pub(super) enum End {
 
 impl GoPosition {
     pub(super) fn do_resign(&mut self, color: Color) -> MoveEffect {
-        let rec = self.begin_undo(Turn {
+        let rec = self.begin_undo();
+        self.end = Some(End::Resigned(color));
+        self.side = color.opponent();
+        self.history.push(Turn {
             color,
             mv: Move::Resign,
         });
-        self.end = Some(End::Resigned(color));
-        self.side = color.opponent();
-        self.history.push(rec.turn);
         self.undo.push(rec);
         MoveEffect {
             ended: true,

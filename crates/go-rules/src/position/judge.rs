@@ -4,7 +4,7 @@
 
 use std::cell::RefCell;
 
-use goishi_board::{cell_of, Color, IllegalMove, Move, EMPTY};
+use goishi_board::{cell_of, Color, IllegalMove, Move, Turn, EMPTY};
 
 use super::play::Undo;
 use super::{side_key, GoPosition, CREATOR_KEYS};
@@ -179,7 +179,7 @@ impl GoPosition {
                     out[s as usize] = cell_of(g.color);
                 }
             }
-            if let Move::Place(p) = rec.turn.mv {
+            if let Move::Place(p) = self.history[i].mv {
                 out[p.index()] = EMPTY;
             }
         }
@@ -244,8 +244,8 @@ impl GoPosition {
     /// q and removed a set C of stones; this play adds p and removes a set D. The boards are
     /// equal exactly when C is the single stone at p and D the single stone at q, which is
     /// checked here on the records, without comparing boards.
-    pub(super) fn retakes_ko(&self, p: usize, last: &Undo) -> bool {
-        let Move::Place(q) = last.turn.mv else {
+    pub(super) fn retakes_ko(&self, p: usize, last: &Undo, last_turn: Turn) -> bool {
+        let Move::Place(q) = last_turn.mv else {
             return false;
         };
         let groups = &self.chains.groups[last.groups_start as usize..];
@@ -415,12 +415,11 @@ impl GoPosition {
         match self.config.ko {
             Ko::None => {}
             Ko::Simple => {
-                if let Some(last) = self.undo.last() {
+                if let (Some(last), Some(&last_turn)) = (self.undo.last(), self.history.last()) {
                     if !a.suicide()
-                        && last.turn.color != color
+                        && last_turn.color != color
                         && a.captured == 1
-                        && a.hash_after == last.prev_hash
-                        && self.retakes_ko(p, last)
+                        && self.retakes_ko(p, last, last_turn)
                     {
                         return Err(IllegalMove::Ko);
                     }

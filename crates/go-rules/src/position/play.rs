@@ -8,11 +8,12 @@ use super::judge::{Analysis, NOT_COUNTED};
 use super::{point, side_key, GoPosition};
 use crate::config::{Cycles, Ko};
 
-/// Everything needed to take a move back.
+/// Everything needed to take a move back, but the move itself, which is the history's entry
+/// of the same index (the two are pushed and popped together), and the board's hash, which
+/// the stones taken off and put back restore. 36 bytes: a vector of environments holds
+/// thousands of games' records.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Undo {
-    pub(super) turn: Turn,
-    pub(super) prev_hash: u64,
     pub(super) groups_start: u32,
     pub(super) merges_start: u32,
     pub(super) prev_side: Color,
@@ -31,10 +32,8 @@ pub(super) struct Undo {
 
 impl GoPosition {
     #[inline(always)]
-    pub(super) fn begin_undo(&self, turn: Turn) -> Undo {
+    pub(super) fn begin_undo(&self) -> Undo {
         Undo {
-            turn,
-            prev_hash: self.chains.board.hash(),
             groups_start: self.chains.groups.len() as u32,
             merges_start: self.chains.merges.len() as u32,
             prev_side: self.side,
@@ -53,10 +52,7 @@ impl GoPosition {
 
     /// Plays a legal play (already judged).
     pub(super) fn do_play(&mut self, p: usize, color: Color, a: &Analysis) -> MoveEffect {
-        let mut rec = self.begin_undo(Turn {
-            color,
-            mv: Move::Place(point(p)),
-        });
+        let mut rec = self.begin_undo();
         rec.empty_index = self.chains.empty_pos[p];
         let lay = &*self.layout;
         let chains = &mut self.chains;
@@ -100,7 +96,13 @@ impl GoPosition {
                 .push_probed(key, self.undo.len() as u32 + 1, a.probe);
             rec.superko_pushed = true;
         }
-        self.finish_move(rec);
+        self.finish_move(
+            rec,
+            Turn {
+                color,
+                mv: Move::Place(point(p)),
+            },
+        );
         MoveEffect {
             captured,
             self_captured,
@@ -109,10 +111,7 @@ impl GoPosition {
     }
 
     pub(super) fn do_pass(&mut self, color: Color) -> MoveEffect {
-        let mut rec = self.begin_undo(Turn {
-            color,
-            mv: Move::Pass,
-        });
+        let mut rec = self.begin_undo();
         let moves_after = self.undo.len() as u32 + 1;
         if self.config.pass_stones {
             self.captures[color.opponent().index()] += 1;
@@ -159,7 +158,13 @@ impl GoPosition {
         if self.config.cycles == Cycles::NoResult {
             self.cycles.floor = self.cycles.len();
         }
-        self.finish_move(rec);
+        self.finish_move(
+            rec,
+            Turn {
+                color,
+                mv: Move::Pass,
+            },
+        );
         MoveEffect {
             ended: self.end.is_some(),
             ..MoveEffect::default()
@@ -169,7 +174,7 @@ impl GoPosition {
     /// Bookkeeping shared by plays and passes: history, undo record, cycle counting. Inlined,
     /// so that the record is put together in registers and written once.
     #[inline(always)]
-    pub(super) fn finish_move(&mut self, mut rec: Undo) {
+    pub(super) fn finish_move(&mut self, mut rec: Undo, turn: Turn) {
         let moves_after = self.undo.len() as u32 + 1;
         let mut cycle_key = None;
         if self.config.cycles == Cycles::NoResult {
@@ -178,7 +183,7 @@ impl GoPosition {
             rec.cycles_pushed = true;
             cycle_key = Some(key);
         }
-        self.history.push(rec.turn);
+        self.history.push(turn);
         self.undo.push(rec);
         if let (Some(key), None) = (cycle_key, self.end) {
             let occurrences = self
@@ -195,7 +200,8 @@ impl GoPosition {
 
     pub(super) fn undo_move(&mut self) -> Option<Turn> {
         let rec = self.undo.pop()?;
-        self.history.pop();
+        // The history and the records are pushed and popped together.
+        let turn = self.history.pop()?;
         if rec.cycles_pushed {
             self.cycles.pop();
         }
@@ -207,7 +213,7 @@ impl GoPosition {
         }
         self.superko.floor = rec.prev_superko_floor;
         self.cycles.floor = rec.prev_cycles_floor;
-        if let Move::Place(p) = rec.turn.mv {
+        if let Move::Place(p) = turn.mv {
             let lay = &*self.layout;
             let chains = &mut self.chains;
             while chains.groups.len() > rec.groups_start as usize {
@@ -220,14 +226,16 @@ impl GoPosition {
                     chains.unmerge(m);
                 }
             }
-            chains.take_stone(lay, p.index(), rec.turn.color, rec.empty_index);
+            chains.take_stone(lay, p.index(), turn.color, rec.empty_index);
         }
         self.side = rec.prev_side;
         self.passes = rec.prev_passes;
         self.button = rec.prev_button;
         self.captures = rec.prev_captures;
         self.end = rec.prev_end;
-        debug_assert_eq!(self.chains.board.hash(), rec.prev_hash);
-        Some(rec.turn)
+        Some(turn)
     }
 }
+
+// The record's size, which the memory of a vector of environments is made of.
+const _: () = assert!(std::mem::size_of::<Undo>() == 36);
