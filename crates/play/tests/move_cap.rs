@@ -94,15 +94,7 @@ fn finish(left: usize, mcts: Color, playouts: u32, seed: u64) -> Option<Color> {
     };
     let mut player = MctsPlayer::new(config).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xCAB);
-    while !game.is_over() && game.history().len() < cap {
-        let color = game.side_to_move();
-        let mv = if color == mcts {
-            player.genmove_dyn(&*game, color).unwrap()
-        } else {
-            common::random_move(&*game, color, &mut rng)
-        };
-        game.play_as(color, mv).unwrap();
-    }
+    common::play_vs_random(&mut *game, &mut player, mcts, &mut rng, cap);
     assert!(!game.is_over(), "the game ended before the cap");
     game.score(&[]).result().winner()
 }

@@ -17,15 +17,7 @@ fn game(rules: &str, size: u32, mcts: Color, playouts: u32, seed: u64) -> Option
     let mut player = MctsPlayer::new(common::config(playouts, seed)).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xABCD);
     let cap = 4 * game.geometry().num_points();
-    while !game.is_over() && game.history().len() < cap {
-        let color = game.side_to_move();
-        let mv = if color == mcts {
-            player.genmove_dyn(&*game, color).unwrap()
-        } else {
-            common::random_move(&*game, color, &mut rng)
-        };
-        game.play_as(color, mv).unwrap();
-    }
+    common::play_vs_random(&mut *game, &mut player, mcts, &mut rng, cap);
     match game.outcome() {
         Some(result) => result.winner(),
         None => game.score(&[]).result().winner(),

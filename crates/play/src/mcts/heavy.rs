@@ -27,7 +27,9 @@
 use std::sync::OnceLock;
 
 use goishi::go::GoPosition;
-use goishi::{Color, Geometry, Move, Point, Position, Topology, Turn, BLACK, EMPTY, WHITE};
+use goishi::{
+    Adjacency, Color, Geometry, Move, Point, Position, Topology, Turn, BLACK, EMPTY, WHITE,
+};
 use rand::Rng;
 
 use super::position::SearchPosition;
@@ -280,21 +282,15 @@ fn try_keep(
     Trial::TakenBack
 }
 
-/// The points around `p`: its neighbours and, on a grid, its diagonal points.
-fn around(game: &GoPosition, grid: Option<Grid>, p: Point, out: &mut Candidates) {
-    match grid {
-        Some(grid) => {
-            for d in RING {
-                if let Some(q) = grid.step(p, d) {
-                    out.push(q);
-                }
-            }
-        }
-        None => {
-            for &q in game.geometry().default_neighbors().of(p) {
-                out.push(q);
-            }
-        }
+/// The points around `p`: on a grid its eight neighbours (the board's king table, wrapped
+/// round on a torus, in [`RING`]'s order), elsewhere its neighbours.
+fn around(game: &GoPosition, p: Point, out: &mut Candidates) {
+    let geometry = game.geometry();
+    let table = geometry
+        .neighbors(Adjacency::King)
+        .unwrap_or_else(|_| geometry.default_neighbors());
+    for &q in table.of(p) {
+        out.push(q);
     }
 }
 
@@ -303,7 +299,7 @@ fn answer(game: &mut GoPosition, color: Color, last: Point, rng: &mut impl Rng) 
     let opponent = color.opponent();
     let grid = Grid::of(game.geometry());
     let mut ring = Candidates::new();
-    around(game, grid, last, &mut ring);
+    around(game, last, &mut ring);
 
     // 1. Capture.
     let mut moves = Candidates::new();

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use goishi::{Color, Move, Position};
-use goishi_play::mcts::{Budget, MctsConfig};
+use goishi_play::mcts::{Budget, MctsConfig, MctsPlayer};
 use rand::Rng;
 
 /// The seed of the random tests: `GOISHI_MCTS_SEED`, or a fixed default. Printed, so that a
@@ -55,5 +55,25 @@ pub fn random_move(position: &dyn Position, color: Color, rng: &mut impl Rng) ->
         Move::Pass
     } else {
         moves[rng.random_range(0..moves.len())]
+    }
+}
+
+/// Plays `game` on until it is over or has `cap` moves: `player` for `mcts`, [`random_move`]
+/// drawn from `rng` for the other side.
+pub fn play_vs_random(
+    game: &mut dyn Position,
+    player: &mut MctsPlayer,
+    mcts: Color,
+    rng: &mut impl Rng,
+    cap: usize,
+) {
+    while !game.is_over() && game.history().len() < cap {
+        let color = game.side_to_move();
+        let mv = if color == mcts {
+            player.genmove_dyn(&*game, color).unwrap()
+        } else {
+            random_move(&*game, color, rng)
+        };
+        game.play_as(color, mv).unwrap();
     }
 }
