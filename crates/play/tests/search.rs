@@ -1,6 +1,6 @@
 //! The search's contract: determinism for a seed with one thread, tree reuse, budgets
 //! (zero, unbounded, absurd), bad settings, the game over, positions with only a pass,
-//! passing to win, resigning, ownership and threads.
+//! passing to win, resigning, ownership, threads and the playout policy.
 
 mod common;
 
@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use goishi::{Color, Geometry, Move, Point, Position, Setup};
 use goishi_play::mcts::{
-    Budget, ConfigError, Decision, MctsConfig, MctsPlayer, SearchError, SearchResult,
+    Budget, ConfigError, Decision, MctsConfig, MctsPlayer, PlayoutPolicy, SearchError, SearchResult,
 };
 
 fn player(config: MctsConfig) -> MctsPlayer {
@@ -497,4 +497,30 @@ fn the_search_is_a_player() {
         Player::<GoPosition>::choose(&mut a, &over, goishi::Color::Black),
         goishi::Move::Pass
     );
+}
+
+/// The playout moves of a one-thread search of `rules`' empty board with `policy`.
+fn playout_moves(rules: &str, size: u32, policy: PlayoutPolicy) -> u64 {
+    let game = common::game(rules, Some((size, size)));
+    let config = common::config(100, 7).with_playout_policy(policy);
+    let r = player(config).search_dyn(&*game, Color::Black).unwrap();
+    assert_eq!(r.playouts, 100);
+    r.playout_moves
+}
+
+#[test]
+fn the_heavy_policy_changes_go_playouts_only() {
+    // Go: the heavy policy answers ataris and captures, so its random games end sooner
+    // (the light ones fill the board: about 770 moves a 19x19 playout).
+    let light = playout_moves("go/chinese", 19, PlayoutPolicy::Light);
+    let heavy = playout_moves("go/chinese", 19, PlayoutPolicy::Heavy);
+    assert!(heavy < light * 9 / 10, "heavy {heavy}, light {light}");
+    // The other families have no heavy policy: the same playouts for the same seed.
+    for rules in ["contact/2b", "capture/atari-go"] {
+        assert_eq!(
+            playout_moves(rules, 9, PlayoutPolicy::Heavy),
+            playout_moves(rules, 9, PlayoutPolicy::Light),
+            "{rules}"
+        );
+    }
 }
