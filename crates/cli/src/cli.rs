@@ -193,15 +193,16 @@ struct PlayerArgs {
         allow_hyphen_values = true
     )]
     resign: f64,
-    /// How the search's playouts choose their moves: light (uniformly random, the default) or
-    /// heavy (captures, escapes and shape patterns around the last move in Go).
-    #[arg(long, value_name = "light|heavy", default_value = "light", value_parser = playout_policy)]
+    /// What the search knows of Go: heavy (the default: playouts that answer the last moves
+    /// with captures, escapes, ladders and shape patterns, and priors for the tree's moves) or
+    /// light (uniformly random playouts, no priors). Other families play their light policy.
+    #[arg(long, value_name = "heavy|light", default_value = "heavy", value_parser = playout_policy)]
     playout_policy: goishi_play::mcts::PlayoutPolicy,
 }
 
 fn playout_policy(text: &str) -> Result<goishi_play::mcts::PlayoutPolicy, String> {
     text.parse::<goishi_play::mcts::PlayoutPolicy>()
-        .map_err(|_| "expected light or heavy".to_owned())
+        .map_err(|_| "expected heavy or light".to_owned())
 }
 
 fn player_kind(text: &str) -> Result<crate::gtp::PlayerKind, String> {

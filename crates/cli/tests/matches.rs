@@ -175,7 +175,7 @@ fn bad_player_options_are_one_line_errors() {
         ),
         (
             &["gtp", "--playout-policy", "moggy"][..],
-            "invalid value 'moggy' for '--playout-policy <light|heavy>': expected light or heavy",
+            "invalid value 'moggy' for '--playout-policy <heavy|light>': expected heavy or light",
         ),
     ] {
         let o = goishi(args);

@@ -106,7 +106,7 @@ fn search(start: &GoPosition, policy: PlayoutPolicy, threads: usize, time: Durat
         .ok()
         .and_then(|s| s.parse().ok())
     {
-        config.expand_after = e;
+        config.expand_after = Some(e);
     }
     let mut player = MctsPlayer::new(config).unwrap();
     let r = player.search(start, Color::Black).unwrap();

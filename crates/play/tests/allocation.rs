@@ -31,7 +31,7 @@ fn playouts_allocate_nothing_per_move() {
         let game = rules_parsed.new_game(Some((size, size))).unwrap();
         let config = MctsConfig {
             // Expand rarely, so that the count is about the playouts.
-            expand_after: 1_000_000,
+            expand_after: Some(1_000_000),
             ..MctsConfig::default()
                 .with_budget(Budget::playouts(300))
                 .with_playout_policy(policy)

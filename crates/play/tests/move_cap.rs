@@ -38,7 +38,7 @@ fn playouts_end_at_the_move_cap() {
         let game = near_the_cap(left, seed.wrapping_add(i as u64));
         // Only the root is expanded: each playout is one tree move and then random moves.
         let config = MctsConfig {
-            expand_after: u32::MAX,
+            expand_after: Some(u32::MAX),
             ..common::config(60, seed)
         };
         let mut player = MctsPlayer::new(config).unwrap();
@@ -62,7 +62,7 @@ fn the_tree_stops_growing_at_the_move_cap() {
         let game = near_the_cap(left, seed.wrapping_add(10 + i as u64));
         // Every leaf expanded at its first visit: without the cap the tree would go deeper.
         let config = MctsConfig {
-            expand_after: 1,
+            expand_after: Some(1),
             ..common::config(3000, seed)
         };
         let mut player = MctsPlayer::new(config).unwrap();

@@ -37,7 +37,7 @@ pub struct PlayerOptions {
     pub threads: usize,
     /// The resignation threshold (`--resign`; 0 never resigns).
     pub resign: f64,
-    /// How the search's playouts choose their moves (`--playout-policy`).
+    /// What the search knows of Go (`--playout-policy`).
     pub playout_policy: PlayoutPolicy,
     /// The seed of both players.
     pub seed: u64,
@@ -46,7 +46,7 @@ pub struct PlayerOptions {
 impl PlayerOptions {
     /// The default player with `seed`: the search, with the default budget (1 s or 10,000
     /// playouts a move, whichever comes first), one thread, resigning below 5%, the default
-    /// playout policy (light).
+    /// playout policy (heavy: Go's knowledge).
     pub fn new(seed: u64) -> PlayerOptions {
         let config = MctsConfig::default();
         PlayerOptions {

@@ -1,10 +1,11 @@
 //! Cheap reads of the chain store for playout policies and tactics: the size of a chain,
-//! whether it is in atari and its one liberty, whether two stones share a chain, and its
-//! stones without a copy ([`ChainStones`]).
+//! whether it is in atari and its one liberty, its first few liberties, whether two stones
+//! share a chain, and its stones without a copy ([`ChainStones`]).
 //!
 //! Each read is answered from the chain's root (its stone count and its pseudo-liberty count,
-//! sum and sum of squares): O(1) and no allocation, except [`GoPosition::chain_stones`],
-//! which walks the chain's circular list (O(its size)). None of them changes the position.
+//! sum and sum of squares): O(1) and no allocation, except [`GoPosition::chain_stones`] and
+//! [`GoPosition::chain_liberties`], which walk the chain's circular list (O(its size)). None
+//! of them changes the position.
 
 use goishi_board::{Point, EMPTY};
 
@@ -50,6 +51,41 @@ impl GoPosition {
             (Some(x), Some(y)) => x == y,
             _ => false,
         }
+    }
+
+    /// The liberties of the chain through `p`, up to `out.len()` of them: writes the first
+    /// distinct liberties found into `out` and returns how many the chain has, counted to
+    /// `out.len() + 1` at most (so `out.len() + 1` means "more than fit"). 0 for an empty
+    /// point or a point off the board. A chain in atari is answered in O(1); otherwise the
+    /// walk stops as soon as one liberty more than fits is found (O(the chain's size) at
+    /// worst). Tactics read "exactly two liberties, and which" with a buffer of two.
+    #[inline]
+    pub fn chain_liberties(&self, p: Point, out: &mut [Point]) -> usize {
+        let Some(root) = self.chain_root(p) else {
+            return 0;
+        };
+        if out.is_empty() {
+            return 1;
+        }
+        let stats = &self.chains.stats[root];
+        if stats.in_atari() {
+            out[0] = point((stats.lib_sum / u64::from(stats.libs)) as usize);
+            return 1;
+        }
+        let mut found = 0;
+        for s in self.chain_stones(p) {
+            for &q in self.layout.of(s.index()) {
+                let q = point(q.into());
+                if self.chains.cell[q.index()] == EMPTY && !out[..found].contains(&q) {
+                    if found == out.len() {
+                        return found + 1;
+                    }
+                    out[found] = q;
+                    found += 1;
+                }
+            }
+        }
+        found
     }
 
     /// The stones of the chain through `p`, starting with `p`, in the order of
@@ -127,6 +163,24 @@ mod tests {
             assert_eq!(libs.len(), game.liberties(p), "{context}: at {p:?}");
             let expected = (libs.len() == 1).then(|| libs[0]);
             assert_eq!(game.atari_liberty(p), expected, "{context}: atari at {p:?}");
+            for room in 0..4 {
+                let mut out = [Point::new(0); 3];
+                let found = game.chain_liberties(p, &mut out[..room]);
+                let want = if chain.is_empty() {
+                    0
+                } else {
+                    libs.len().min(room + 1)
+                };
+                assert_eq!(found, want, "{context}: liberties at {p:?}, room {room}");
+                let mut listed = out[..found.min(room)].to_vec();
+                listed.sort();
+                listed.dedup();
+                assert_eq!(listed.len(), found.min(room), "{context}: repeated liberty");
+                assert!(
+                    listed.iter().all(|q| libs.contains(q)),
+                    "{context}: not a liberty"
+                );
+            }
             in_atari += usize::from(expected.is_some());
             for q in game.geometry().points() {
                 assert_eq!(
@@ -140,6 +194,7 @@ mod tests {
             assert_eq!(game.chain_size(off), 0);
             assert_eq!(game.atari_liberty(off), None);
             assert_eq!(game.chain_stones(off).count(), 0);
+            assert_eq!(game.chain_liberties(off, &mut [Point::new(0); 2]), 0);
             assert!(!game.same_chain(off, off));
         }
         in_atari

@@ -3,24 +3,57 @@
 
 use std::time::Duration;
 
-/// How the playouts choose their moves.
+/// How the search knows its moves: the playout policy, and in Go the tree's priors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum PlayoutPolicy {
-    /// In Go, MoGo's policy: captures, escapes from atari and 3x3 shape patterns around the
-    /// last move, then a random move that fills no own eye and refuses self-atari of two
-    /// stones or more (see the module docs of `crate::mcts`). Other families play their
-    /// light policy. Measured weaker than the light policy with this search (docs/player.md).
-    Heavy,
-    /// Each family's uniformly random policy: a random legal point that does not fill one of
-    /// the mover's own single-point eyes (Go, capture Go), any legal placement elsewhere. The
-    /// default: the stronger of the two with this search (docs/player.md).
+    /// In Go, Michi's and Pachi's knowledge (the default): playouts that answer the last two
+    /// moves (captures, escapes read with ladders, 3x3 shape patterns) before a random move
+    /// that avoids bad self-atari, and priors for the tree's moves from the same knowledge
+    /// (see the module docs of `crate::mcts`). The families without knowledge (contact
+    /// capture, capture Go) play their light policy, with no priors.
     #[default]
+    Heavy,
+    /// Each family's uniformly random policy and no priors: a random legal point that does
+    /// not fill one of the mover's own single-point eyes (Go, capture Go), any legal
+    /// placement elsewhere.
     Light,
+}
+
+/// The settings of the tree that are tuned to the search's knowledge: [`TreeSettings::LIGHT`]
+/// for a search without priors (the light policy, and every family but Go),
+/// [`TreeSettings::KNOWLEDGE`] for one with Go's priors. A field of [`MctsConfig`] left at
+/// `None` takes its value from here.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TreeSettings {
+    /// The UCT exploration constant `c`.
+    pub exploration: f32,
+    /// The RAVE equivalence `k`.
+    pub rave_equivalence: f32,
+    /// A leaf is expanded once it has this many visits.
+    pub expand_after: u32,
+}
+
+impl TreeSettings {
+    /// Without priors: every move explored by UCT and AMAF, leaves expanded at once.
+    pub const LIGHT: TreeSettings = TreeSettings {
+        exploration: 0.2,
+        rave_equivalence: 1000.0,
+        expand_after: 2,
+    };
+
+    /// With Go's priors, Michi's settings: no exploration term (the even prior and the AMAF
+    /// statistics explore), AMAF trusted longer, leaves expanded at their eighth visit
+    /// (measured: docs/player.md).
+    pub const KNOWLEDGE: TreeSettings = TreeSettings {
+        exploration: 0.0,
+        rave_equivalence: 3500.0,
+        expand_after: 8,
+    };
 }
 
 impl PlayoutPolicy {
     /// Every policy.
-    pub const ALL: [PlayoutPolicy; 2] = [PlayoutPolicy::Light, PlayoutPolicy::Heavy];
+    pub const ALL: [PlayoutPolicy; 2] = [PlayoutPolicy::Heavy, PlayoutPolicy::Light];
 
     /// `heavy` or `light`.
     pub fn name(self) -> &'static str {
@@ -45,7 +78,7 @@ impl std::str::FromStr for PlayoutPolicy {
         PlayoutPolicy::ALL
             .into_iter()
             .find(|p| p.name() == text)
-            .ok_or_else(|| format!("invalid playout policy {text:?}; expected light or heavy"))
+            .ok_or_else(|| format!("invalid playout policy {text:?}; expected heavy or light"))
     }
 }
 
@@ -118,15 +151,19 @@ pub struct MctsConfig {
     /// The seed of the playouts' random numbers: with one thread and a playout budget, the
     /// same seed and the same positions give the same moves.
     pub seed: u64,
-    /// The UCT exploration constant `c` (0 or more).
-    pub exploration: f32,
+    /// The UCT exploration constant `c` (0 or more); `None`: tuned to the search's knowledge
+    /// ([`TreeSettings`]).
+    pub exploration: Option<f32>,
     /// The RAVE equivalence parameter `k`: the number of real visits at which a move's own
-    /// statistics and its AMAF statistics weigh the same (more than 0).
-    pub rave_equivalence: f32,
-    /// The first-play urgency: the value of a move with neither visits nor AMAF statistics.
+    /// statistics and its AMAF statistics weigh the same (more than 0); `None`: tuned
+    /// ([`TreeSettings`]).
+    pub rave_equivalence: Option<f32>,
+    /// The first-play urgency: the value of a move with neither visits, nor prior playouts,
+    /// nor AMAF statistics.
     pub first_play_urgency: f32,
-    /// A leaf is expanded (its moves become nodes) once it has this many visits (1 or more).
-    pub expand_after: u32,
+    /// A leaf is expanded (its moves become nodes) once it has this many visits (1 or more);
+    /// `None`: tuned ([`TreeSettings`]).
+    pub expand_after: Option<u32>,
     /// At most this many nodes in the tree; past it, leaves are no longer expanded (1 or
     /// more). A node takes 48 bytes.
     pub max_nodes: usize,
@@ -151,16 +188,20 @@ impl MctsConfig {
             return Err(ConfigError::Threads(self.threads));
         }
         let finite_at_least = |v: f32, min: f32| v.is_finite() && v >= min;
-        if !finite_at_least(self.exploration, 0.0) {
-            return Err(ConfigError::Exploration(self.exploration));
+        if let Some(c) = self.exploration {
+            if !finite_at_least(c, 0.0) {
+                return Err(ConfigError::Exploration(c));
+            }
         }
-        if !(finite_at_least(self.rave_equivalence, 0.0) && self.rave_equivalence > 0.0) {
-            return Err(ConfigError::RaveEquivalence(self.rave_equivalence));
+        if let Some(k) = self.rave_equivalence {
+            if !(finite_at_least(k, 0.0) && k > 0.0) {
+                return Err(ConfigError::RaveEquivalence(k));
+            }
         }
         if !self.first_play_urgency.is_finite() {
             return Err(ConfigError::FirstPlayUrgency(self.first_play_urgency));
         }
-        if self.expand_after == 0 {
+        if self.expand_after == Some(0) {
             return Err(ConfigError::ExpandAfter);
         }
         if self.max_nodes == 0 {
@@ -170,6 +211,21 @@ impl MctsConfig {
             return Err(ConfigError::ResignThreshold(self.resign_threshold));
         }
         Ok(())
+    }
+
+    /// The tree's settings of a search with (`knowledge`) or without Go's priors: the fields
+    /// given, the tuned [`TreeSettings`] for the others.
+    pub fn tree_settings(&self, knowledge: bool) -> TreeSettings {
+        let tuned = if knowledge {
+            TreeSettings::KNOWLEDGE
+        } else {
+            TreeSettings::LIGHT
+        };
+        TreeSettings {
+            exploration: self.exploration.unwrap_or(tuned.exploration),
+            rave_equivalence: self.rave_equivalence.unwrap_or(tuned.rave_equivalence),
+            expand_after: self.expand_after.unwrap_or(tuned.expand_after),
+        }
     }
 
     /// This configuration with another budget.
@@ -202,10 +258,10 @@ impl Default for MctsConfig {
             budget: Budget::DEFAULT,
             threads: 1,
             seed: 0x5EED_6015,
-            exploration: 0.2,
-            rave_equivalence: 1000.0,
+            exploration: None,
+            rave_equivalence: None,
             first_play_urgency: 1.0,
-            expand_after: 2,
+            expand_after: None,
             max_nodes: 2_000_000,
             resign_threshold: 0.05,
             resign_min_moves: 20,

@@ -1,49 +1,82 @@
-//! The heavy playout policy of Go ([`crate::mcts::PlayoutPolicy::Heavy`]), after MoGo's:
-//! answers to the last move (capture, escape, 3x3 shape patterns) before the uniformly random
-//! move, and the wrapper that makes a search play its playouts with it ([`HeavyPlayouts`]).
+//! The heavy playout policy of Go and the tree's prior knowledge
+//! ([`crate::mcts::PlayoutPolicy::Heavy`]), after Michi and Pachi (Baudiš): answers to the
+//! last two moves (captures, escapes from atari read with ladders, 3x3 shape patterns)
+//! before a random move that avoids bad self-atari, and, when the tree grows a node, priors
+//! for its moves from the same knowledge; the wrapper that makes a search use both
+//! ([`HeavyPlayouts`]).
 //!
-//! One move of the policy, for the side to move, the last move being a stone at `L` (played
-//! by the opponent, as in a playout):
+//! One move of the policy, for the side to move; "near" is the last two stones played and
+//! the points around each (their neighbours and, on grid boards, diagonal points):
 //!
-//! 1. **Capture.** A chain of the opponent in atari at `L` or on the points around it (its
-//!    neighbours and, on grid boards, its diagonal points): play its liberty.
-//! 2. **Escape.** A chain of the mover next to `L` in atari: capture a chain of the opponent
-//!    in atari next to it, else extend at its liberty if that leaves it two liberties or
-//!    more (played, read from the chain's liberty counts, taken back if not).
-//! 3. **Patterns.** On square, rectangular and torus boards, an empty point of the eight
-//!    around `L` whose 3x3 neighbourhood matches one of MoGo's hane, cut and edge patterns
-//!    (in any rotation, reflection and colour; [`PATTERNS`]), unless the stone would be left
-//!    in atari.
-//! 4. **Random.** A uniformly random legal point that does not fill one of the mover's own
-//!    single-point eyes (the light policy), refusing a play that leaves a chain of two
-//!    stones or more in atari or takes stones off by suicide, unless nothing else is left.
+//! 1. **Captures and escapes** (tried in 90% of moves). For each chain near, the moves the
+//!    tactical reader suggests ([`tactics::fix_atari`]): the liberty of a chain of the
+//!    opponent in atari; the first move of a ladder that catches a chain of the opponent with
+//!    two liberties on the first line; for a chain of the mover in atari, a capture of a
+//!    chain next to it in atari, or its liberty if playing there gives it two liberties that
+//!    no ladder takes away (or more).
+//! 2. **Patterns** (tried in 95% of moves; square, rectangular and torus boards). An empty
+//!    point near that is not a true eye of the mover and whose 3x3 neighbourhood matches one
+//!    of MoGo's hane, cut and edge patterns ([`PATTERNS`], any rotation, reflection and
+//!    colour).
+//! 3. **Random.** A uniformly random legal point that is not a true eye of the mover (a
+//!    single-point eye whose corners the opponent does not hold; a false eye may be filled).
 //!
-//! Among several candidates of one step, the order of trial is random; a candidate that is
-//! illegal is skipped (every play goes through `try_place`). Nothing is allocated: the
+//! A suggested move of steps 1 and 2 that turns out a bad self-atari (the mover's chain of
+//! two stones or more in atari, or caught in an edge ladder: [`tactics::self_atari`]) is
+//! taken back and the next one tried, 90% of the time; a random move, 50% of the time
+//! (lower, so that the playouts still play the nakade and throw-ins). The last random
+//! self-atari refused is played when nothing else is left; a pass only when no point is.
+//!
+//! **Priors** ([`priors`]): when the tree expands a node, each of its moves starts with
+//! prior visits and wins that count as playouts in the selection formula (not in the visit
+//! counts reported or the choice of the move): an even 5 of 10, plus the captures and
+//! escapes the reader suggests anywhere on the board (ladders read in full), the pattern
+//! moves, the distance from the last move in the common-fate graph (chains contracted to
+//! one point), and losses for the first and second lines of an empty area and for bad
+//! self-atari; the figures are Michi's.
+//!
+//! Every play goes through the engine's `try_place` (every ko, superko and suicide rule),
+//! and reading takes its moves back with `undo`. A playout allocates nothing per move: the
 //! candidates sit in fixed arrays, the random step reuses the caller's buffer, and the
 //! pattern table is built once per process. The random numbers come only from the caller's
 //! generator, so a seed gives the same moves.
 
-use std::sync::OnceLock;
+mod patterns;
+mod priors;
+mod tactics;
 
 use goishi::go::GoPosition;
-use goishi::{
-    Adjacency, Color, Geometry, Move, Point, Position, Topology, Turn, BLACK, EMPTY, WHITE,
-};
+use goishi::{Adjacency, Color, Geometry, Move, NeighborTable, Point, Position, Topology};
 use rand::Rng;
 
 use super::position::SearchPosition;
+use super::tree::Prior;
+
+pub use patterns::PATTERNS;
+pub(crate) use patterns::{matches_pattern, Grid};
+pub(crate) use priors::tree_priors;
+pub(crate) use tactics::is_true_eye;
+use tactics::{fix_atari, self_atari, Reading, TwoLiberties};
+
+/// How often the playouts try step 1 (captures and escapes).
+const CAPTURE_RATE: f32 = 0.9;
+/// How often the playouts try step 2 (patterns).
+const PATTERN_RATE: f32 = 0.95;
+/// How often a suggested move that is a bad self-atari is refused.
+const REFUSE_SUGGESTED: f32 = 0.9;
+/// How often a random move that is a bad self-atari is refused.
+const REFUSE_RANDOM: f32 = 0.5;
 
 /// A few points, on the stack.
-struct Candidates {
+pub(crate) struct Candidates {
     points: [Point; Candidates::CAP],
     len: usize,
 }
 
 impl Candidates {
-    const CAP: usize = 16;
+    const CAP: usize = 24;
 
-    fn new() -> Candidates {
+    pub(crate) fn new() -> Candidates {
         Candidates {
             points: [Point::new(0); Candidates::CAP],
             len: 0,
@@ -52,356 +85,160 @@ impl Candidates {
 
     /// Adds `p` unless it is there already or the list is full.
     #[inline]
-    fn push(&mut self, p: Point) {
+    pub(crate) fn push(&mut self, p: Point) {
         if self.len < Candidates::CAP && !self.points[..self.len].contains(&p) {
             self.points[self.len] = p;
             self.len += 1;
         }
     }
 
-    /// Removes and returns a random candidate.
+    /// Adds `p`, known not to be there, unless the list is full.
     #[inline]
-    fn take<R: Rng>(&mut self, rng: &mut R) -> Option<Point> {
-        if self.len == 0 {
-            return None;
+    fn push_new(&mut self, p: Point) {
+        if self.len < Candidates::CAP {
+            self.points[self.len] = p;
+            self.len += 1;
         }
-        let i = if self.len == 1 {
-            0
-        } else {
-            rng.random_range(0..self.len)
+    }
+
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    pub(crate) fn as_slice(&self) -> &[Point] {
+        &self.points[..self.len]
+    }
+
+    /// Puts the candidates in a random order.
+    #[inline]
+    fn shuffle<R: Rng>(&mut self, rng: &mut R) {
+        for i in (1..self.len).rev() {
+            let j = rng.random_range(0..=i);
+            self.points.swap(i, j);
+        }
+    }
+}
+
+/// The points around a point: on square, rectangular and torus boards its eight neighbours
+/// (orthogonal and diagonal), elsewhere its neighbours.
+#[inline]
+fn around(geometry: &Geometry) -> &NeighborTable {
+    match geometry.topology() {
+        // Asked only of the geometries that have it: the error would allocate its message.
+        Topology::Rect | Topology::Torus => geometry
+            .neighbors(Adjacency::King)
+            .unwrap_or_else(|_| geometry.default_neighbors()),
+        Topology::Hex | Topology::Graph => geometry.default_neighbors(),
+    }
+}
+
+/// The points near the last two stones played: each stone and the points around it (its
+/// neighbours and, on grid boards, diagonal points), the last stone's first, each group
+/// from a random one of its points on (one random number a group, not a shuffle).
+fn near_last_moves<R: Rng>(game: &GoPosition, rng: &mut R) -> Candidates {
+    let table = around(game.geometry());
+    let mut near = Candidates::new();
+    for turn in game.history().iter().rev().take(2) {
+        let Move::Place(last) = turn.mv else {
+            continue;
         };
-        let p = self.points[i];
-        self.len -= 1;
-        self.points[i] = self.points[self.len];
-        Some(p)
-    }
-}
-
-/// A grid board's shape, for the points around a point and the 3x3 patterns.
-#[derive(Clone, Copy)]
-struct Grid {
-    width: u32,
-    height: u32,
-    torus: bool,
-}
-
-/// The eight points around a point, in the order of the pattern code: the row above (left to
-/// right), the two sides, the row below. `(dx, dy)`, `dy = 1` being the next row.
-const RING: [(i32, i32); 8] = [
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-    (-1, 0),
-    (1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
-
-impl Grid {
-    /// The grid of a square, rectangular or torus board; `None` for hex and graph boards.
-    fn of(geometry: &Geometry) -> Option<Grid> {
-        let torus = match geometry.topology() {
-            Topology::Rect => false,
-            Topology::Torus => true,
-            Topology::Hex | Topology::Graph => return None,
-        };
-        Some(Grid {
-            width: geometry.width(),
-            height: geometry.height(),
-            torus,
-        })
-    }
-
-    /// The point `(dx, dy)` away from `p`, wrapping round on a torus; `None` off the board.
-    #[inline]
-    fn step(self, p: Point, (dx, dy): (i32, i32)) -> Option<Point> {
-        let (w, h) = (self.width as i32, self.height as i32);
-        let i = p.index() as i32;
-        let (mut x, mut y) = (i % w + dx, i / w + dy);
-        if self.torus {
-            x = x.rem_euclid(w);
-            y = y.rem_euclid(h);
-        } else if !(0..w).contains(&x) || !(0..h).contains(&y) {
-            return None;
-        }
-        Some(Point::new((y * w + x) as usize))
-    }
-
-    /// The pattern code of the neighbourhood of `p`: two bits a point of [`RING`], the
-    /// point's cell value (empty 0, black 1, white 2) or 3 off the board.
-    #[inline]
-    fn code(self, cells: &[u8], p: Point) -> usize {
-        let mut code = 0;
-        for (k, &d) in RING.iter().enumerate() {
-            let v = self
-                .step(p, d)
-                .map_or(OFF_BOARD, |q| usize::from(cells[q.index()]));
-            code |= v << (2 * k);
-        }
-        code
-    }
-}
-
-/// The value of a point off the board in a pattern code.
-const OFF_BOARD: usize = 3;
-
-/// MoGo's 3x3 patterns (Gelly, Wang, Munos and Teytaud, "Modification of UCT with Patterns
-/// in Monte-Carlo Go", 2006): the centre, empty, is the move. `X` and `O` are stones of
-/// either colour (each pattern holds with the colours swapped), `.` an empty point, `#` off
-/// the board, `x` anything but `X` (empty, `O` or off), `o` anything but `O`, `?` anything.
-/// Rows from top to bottom; every rotation and reflection matches.
-pub const PATTERNS: [[&str; 3]; 11] = [
-    // Hane: the enclosing hane, the non-cutting hane, the magari.
-    ["XOX", "...", "???"],
-    ["XO.", "...", "?.?"],
-    ["XO?", "X..", "x.?"],
-    // Cut 1: the unprotected cut, the peeped cut.
-    ["XO?", "O.x", "?x?"],
-    ["XO?", "O.X", "???"],
-    // Cut 2 (de).
-    ["?X?", "O.O", "ooo"],
-    // Edge: the chase, blocking the cut, blocking the connection, the sagari, the cut.
-    ["X.?", "O.?", "###"],
-    ["OX?", "X.O", "###"],
-    ["?X?", "x.O", "###"],
-    ["?XO", "x.x", "###"],
-    ["?OX", "X.O", "###"],
-];
-
-/// The set of point values (bit `v` for value `v`: empty, X, O, off) a pattern letter
-/// allows, X being black when `swap` is false.
-fn allowed(letter: u8, swap: bool) -> u8 {
-    let (x, o) = if swap {
-        (1 << 2, 1 << 1)
-    } else {
-        (1 << 1, 1 << 2)
-    };
-    let (empty, off) = (1 << 0, 1 << 3);
-    match letter {
-        b'X' => x,
-        b'O' => o,
-        b'.' => empty,
-        b'#' => off,
-        b'x' => empty | o | off,
-        b'o' => empty | x | off,
-        _ => empty | x | o | off,
-    }
-}
-
-/// The pattern table: bit `code` is set when the neighbourhood `code` matches a pattern.
-type Table = [u64; 1 << 10];
-
-/// Sets the bits of every code whose points `k..` take values in `sets[k..]`.
-fn fill(table: &mut Table, sets: &[u8; 8], k: usize, code: usize) {
-    if k == 8 {
-        table[code / 64] |= 1 << (code % 64);
-        return;
-    }
-    for v in 0..4 {
-        if sets[k] & (1 << v) != 0 {
-            fill(table, sets, k + 1, code | (v << (2 * k)));
-        }
-    }
-}
-
-/// Builds the table of [`PATTERNS`] in their eight symmetries and two colourings.
-fn build_table() -> Box<Table> {
-    let mut table = Box::new([0u64; 1 << 10]);
-    for pattern in &PATTERNS {
-        // The letter at (dx, dy), dy = 1 the top row.
-        let letter = |dx: i32, dy: i32| pattern[(1 - dy) as usize].as_bytes()[(dx + 1) as usize];
-        for symmetry in 0..8 {
-            for swap in [false, true] {
-                let mut sets = [0u8; 8];
-                for (set, &(dx, dy)) in sets.iter_mut().zip(&RING) {
-                    let (a, b) = if symmetry & 4 != 0 {
-                        (dy, dx)
-                    } else {
-                        (dx, dy)
-                    };
-                    let a = if symmetry & 1 != 0 { -a } else { a };
-                    let b = if symmetry & 2 != 0 { -b } else { b };
-                    *set = allowed(letter(a, b), swap);
-                }
-                fill(&mut table, &sets, 0, 0);
+        let ring = table.of(last);
+        let start = rng.random_range(0..=ring.len());
+        // The stone is at place 0 of its group, its ring at places 1 and on.
+        let at = |j: usize| if j == 0 { last } else { ring[j - 1] };
+        // The points of the first group are distinct: only the second's are looked up.
+        let first = near.is_empty();
+        for j in (start..=ring.len()).chain(0..start) {
+            if first {
+                near.push_new(at(j));
+            } else {
+                near.push(at(j));
             }
         }
     }
-    table
+    near
 }
 
-/// The pattern table, built at its first use.
-fn table() -> &'static Table {
-    static TABLE: OnceLock<Box<Table>> = OnceLock::new();
-    TABLE.get_or_init(build_table)
-}
-
-/// Whether the empty point `p` of a grid board matches one of [`PATTERNS`].
+/// Plays the suggested `p` for `color` if it is legal and, most of the time, not a bad
+/// self-atari; says whether it did.
 #[inline]
-fn matches_pattern(game: &GoPosition, grid: Grid, p: Point) -> bool {
-    let code = grid.code(game.board().cells(), p);
-    table()[code / 64] & (1 << (code % 64)) != 0
-}
-
-/// Whether the stone just played at `p` by `color` is a bad self-atari: its chain is in
-/// atari and has at least `min_size` stones, or it was taken off by suicide.
-#[inline]
-fn self_atari(game: &GoPosition, p: Point, color: Color, min_size: usize) -> bool {
-    game.board().get(p) != Some(color)
-        || (game.chain_size(p) >= min_size && game.atari_liberty(p).is_some())
-}
-
-/// What came of [`try_keep`].
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Trial {
-    /// Played and kept.
-    Kept,
-    /// Illegal: not played.
-    Illegal,
-    /// Played, then taken back.
-    TakenBack,
-}
-
-/// Plays `p` for `color` if legal, and keeps it if `keep` holds after it (else takes it
-/// back: `undo` restores the position exactly).
-#[inline]
-fn try_keep(
-    game: &mut GoPosition,
-    color: Color,
-    p: Point,
-    keep: impl Fn(&GoPosition) -> bool,
-) -> Trial {
+fn play_suggested<R: Rng>(game: &mut GoPosition, color: Color, p: Point, rng: &mut R) -> bool {
     if !game.try_place(color, p) {
-        return Trial::Illegal;
+        return false;
     }
-    if keep(game) {
-        return Trial::Kept;
+    if rng.random::<f32>() < REFUSE_SUGGESTED && self_atari(game, p, color, TwoLiberties::OnEdge) {
+        game.undo();
+        return false;
     }
-    game.undo();
-    Trial::TakenBack
-}
-
-/// The points around `p`: on a grid its eight neighbours (the board's king table, wrapped
-/// round on a torus, in [`RING`]'s order), elsewhere its neighbours.
-fn around(game: &GoPosition, p: Point, out: &mut Candidates) {
-    let geometry = game.geometry();
-    let table = geometry
-        .neighbors(Adjacency::King)
-        .unwrap_or_else(|_| geometry.default_neighbors());
-    for &q in table.of(p) {
-        out.push(q);
-    }
-}
-
-/// Steps 1 to 3 of the policy: a move that answers the last stone played at `last`.
-fn answer(game: &mut GoPosition, color: Color, last: Point, rng: &mut impl Rng) -> Option<Point> {
-    let opponent = color.opponent();
-    let grid = Grid::of(game.geometry());
-    let mut ring = Candidates::new();
-    around(game, last, &mut ring);
-
-    // 1. Capture.
-    let mut moves = Candidates::new();
-    for &q in [last].iter().chain(&ring.points[..ring.len]) {
-        if game.board().get(q) == Some(opponent) {
-            if let Some(lib) = game.atari_liberty(q) {
-                moves.push(lib);
-            }
-        }
-    }
-    while let Some(p) = moves.take(rng) {
-        if game.try_place(color, p) {
-            return Some(p);
-        }
-    }
-
-    // 2. Escape: the chains of the mover next to the last stone, in atari.
-    let (mut extend, mut seen) = (Candidates::new(), Candidates::new());
-    for &q in game.geometry().default_neighbors().of(last) {
-        if game.board().get(q) != Some(color) {
-            continue;
-        }
-        let Some(lib) = game.atari_liberty(q) else {
-            continue;
-        };
-        if seen.points[..seen.len]
-            .iter()
-            .any(|&s| game.same_chain(s, q))
-        {
-            continue; // a chain seen through another neighbour
-        }
-        seen.push(q);
-        extend.push(lib);
-        for s in game.chain_stones(q) {
-            for &t in game.geometry().default_neighbors().of(s) {
-                if game.board().get(t) == Some(opponent) {
-                    if let Some(lib) = game.atari_liberty(t) {
-                        moves.push(lib);
-                    }
-                }
-            }
-        }
-    }
-    while let Some(p) = moves.take(rng) {
-        if game.try_place(color, p) {
-            return Some(p);
-        }
-    }
-    while let Some(p) = extend.take(rng) {
-        if try_keep(game, color, p, |g| !self_atari(g, p, color, 1)) == Trial::Kept {
-            return Some(p);
-        }
-    }
-
-    // 3. Patterns around the last stone.
-    if let Some(grid) = grid {
-        for &q in &ring.points[..ring.len] {
-            if game.board().is_empty_at(q)
-                && !game.is_own_eye(q, color)
-                && matches_pattern(game, grid, q)
-            {
-                moves.push(q);
-            }
-        }
-        while let Some(p) = moves.take(rng) {
-            if try_keep(game, color, p, |g| !self_atari(g, p, color, 1)) == Trial::Kept {
-                return Some(p);
-            }
-        }
-    }
-    None
+    true
 }
 
 /// One move of the heavy policy for the side to move (see the module docs); a pass when no
 /// point is left. `buf` is scratch space for the random step.
 pub(crate) fn heavy_move<R: Rng>(game: &mut GoPosition, rng: &mut R, buf: &mut Vec<Point>) -> Move {
     let color = Position::side_to_move(game);
-    if let Some(&Turn {
-        mv: Move::Place(last),
-        ..
-    }) = game.history().last()
-    {
-        if let Some(p) = answer(game, color, last, rng) {
-            return Move::Place(p);
+    let near = near_last_moves(game, rng);
+    // 1. Captures and escapes.
+    if !near.is_empty() && rng.random::<f32>() < CAPTURE_RATE {
+        let (mut moves, mut chains) = (Candidates::new(), Candidates::new());
+        for &c in near.as_slice() {
+            // Each chain once: `chains` holds a stone of each chain read.
+            if game.board().get(c).is_some()
+                && !chains.as_slice().iter().any(|&d| game.same_chain(c, d))
+            {
+                chains.push(c);
+                let mut found = Candidates::new();
+                fix_atari(game, c, color, Reading::PLAYOUT, &mut found, 0);
+                found.shuffle(rng);
+                for &p in found.as_slice() {
+                    moves.push(p);
+                }
+            }
+        }
+        for &p in moves.as_slice() {
+            if play_suggested(game, color, p, rng) {
+                return Move::Place(p);
+            }
         }
     }
-    // 4. Random, refusing self-atari of two stones or more.
+    // 2. Patterns.
+    if let Some(grid) = Grid::of(game.geometry()) {
+        if !near.is_empty() && rng.random::<f32>() < PATTERN_RATE {
+            for &p in near.as_slice() {
+                if game.board().is_empty_at(p)
+                    && !is_true_eye(game, p, color)
+                    && matches_pattern(game, grid, p)
+                    && play_suggested(game, color, p, rng)
+                {
+                    return Move::Place(p);
+                }
+            }
+        }
+    }
+    // 3. Random.
     buf.clear();
     buf.extend_from_slice(game.empty_points());
     let mut refused = None;
     while !buf.is_empty() {
         let p = buf.swap_remove(rng.random_range(0..buf.len()));
-        if game.is_own_eye(p, color) {
+        if is_true_eye(game, p, color) || !game.try_place(color, p) {
             continue;
         }
-        match try_keep(game, color, p, |g| !self_atari(g, p, color, 2)) {
-            Trial::Kept => return Move::Place(p),
-            Trial::TakenBack if refused.is_none() => refused = Some(p),
-            _ => {}
+        if rng.random::<f32>() < REFUSE_RANDOM && self_atari(game, p, color, TwoLiberties::OnEdge) {
+            game.undo();
+            refused = Some(p);
+            continue;
         }
+        return Move::Place(p);
     }
-    // Only self-ataris were left: the first of them (legal: it was played once).
+    // Only refused self-ataris were left: the last of them (legal: it was played once).
     if let Some(p) = refused {
         if game.try_place(color, p) {
             return Move::Place(p);
@@ -412,10 +249,11 @@ pub(crate) fn heavy_move<R: Rng>(game: &mut GoPosition, rng: &mut R, buf: &mut V
     Move::Pass
 }
 
-/// A position whose playouts follow the heavy policy: [`SearchPosition`] of `P` with
-/// [`SearchPosition::heavy_playout_move`] as its playout move (the light one for the
-/// families that have no heavy policy). The search runs on it when the configuration asks
-/// for [`crate::mcts::PlayoutPolicy::Heavy`].
+/// A position whose search uses the heavy policy: [`SearchPosition`] of `P` with
+/// [`SearchPosition::heavy_playout_move`] as its playout move and
+/// [`SearchPosition::heavy_tree_moves`] and [`SearchPosition::heavy_tree_priors`] for the
+/// tree (the light ones for the families that have no heavy policy). The search runs on it
+/// when the configuration asks for [`crate::mcts::PlayoutPolicy::Heavy`].
 #[derive(Clone)]
 pub(crate) struct HeavyPlayouts<P>(pub P);
 
@@ -452,7 +290,15 @@ impl<P: SearchPosition> SearchPosition for HeavyPlayouts<P> {
     }
 
     fn tree_moves(&self, color: Color, out: &mut Vec<Move>) {
-        self.0.tree_moves(color, out);
+        self.0.heavy_tree_moves(color, out);
+    }
+
+    fn tree_priors(&self, color: Color, moves: &[Move], priors: &mut Vec<Prior>) {
+        self.0.heavy_tree_priors(color, moves, priors);
+    }
+
+    fn has_knowledge(&self) -> bool {
+        self.0.heavy_has_knowledge()
     }
 
     #[inline]
@@ -475,6 +321,3 @@ impl<P: SearchPosition> SearchPosition for HeavyPlayouts<P> {
 
 #[cfg(test)]
 mod tests;
-
-// A pattern code holds the board's cell values as they are (see `allowed`).
-const _: () = assert!(EMPTY == 0 && BLACK == 1 && WHITE == 2);

@@ -132,10 +132,11 @@ use crate::player::Player;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-pub use config::{Budget, ConfigError, MctsConfig, PlayoutPolicy};
+pub use config::{Budget, ConfigError, MctsConfig, PlayoutPolicy, TreeSettings};
 pub use heavy::PATTERNS;
 pub use position::SearchPosition;
 pub(crate) use position::{on_concrete, OnPosition};
+pub use tree::Prior;
 
 use search::Shared;
 use tree::{Formula, Node};
@@ -341,6 +342,25 @@ impl MctsPlayer {
     ) -> Result<SearchResult, SearchError> {
         let start = Instant::now();
         budget.validate()?;
+        match self.config.playout_policy {
+            PlayoutPolicy::Light => self.search_on(position, color, budget, start),
+            PlayoutPolicy::Heavy => {
+                // One copy a search: the searchers copy it again, each for its playouts.
+                let heavy = heavy::HeavyPlayouts(position.clone());
+                self.search_on(&heavy, color, budget, start)
+            }
+        }
+    }
+
+    /// [`MctsPlayer::search_with`] on `position` with its own tree moves, priors and playout
+    /// policy.
+    fn search_on<P: SearchPosition>(
+        &mut self,
+        position: &P,
+        color: Color,
+        budget: Budget,
+        start: Instant,
+    ) -> Result<SearchResult, SearchError> {
         let game = position.as_position();
         if game.is_over() {
             return Err(SearchError::GameOver);
@@ -355,7 +375,9 @@ impl MctsPlayer {
                 // Not over, so a pass is legal (a family that lists nothing still passes).
                 moves.push(Move::Pass);
             }
-            self.root.expand(&moves, &nodes);
+            let mut priors = Vec::new();
+            position.tree_priors(color, &moves, &mut priors);
+            self.root.expand(&moves, &priors, &nodes);
         }
         let n = position.num_points();
         let mut result = SearchResult {
@@ -385,7 +407,7 @@ impl MctsPlayer {
                 _ => self.random_tree_move(game, color),
             };
         } else {
-            let sums = self.run(position, color, budget, start, &nodes, &mut result);
+            let sums = self.run_searchers(position, color, budget, start, &nodes, &mut result);
             if result.playouts > 0 {
                 let total = result.playouts as f64;
                 for (o, &s) in result.ownership.iter_mut().zip(&sums) {
@@ -485,29 +507,6 @@ impl MctsPlayer {
         }
     }
 
-    /// Runs the searchers with the configured playout policy; returns the ownership sums
-    /// and fills the counts of `result`.
-    fn run<P: SearchPosition>(
-        &self,
-        position: &P,
-        color: Color,
-        budget: Budget,
-        start: Instant,
-        nodes: &AtomicUsize,
-        result: &mut SearchResult,
-    ) -> Vec<i32> {
-        match self.config.playout_policy {
-            PlayoutPolicy::Light => {
-                self.run_searchers(position, color, budget, start, nodes, result)
-            }
-            PlayoutPolicy::Heavy => {
-                // One copy a search: the searchers copy it again, each for its playouts.
-                let heavy = heavy::HeavyPlayouts(position.clone());
-                self.run_searchers(&heavy, color, budget, start, nodes, result)
-            }
-        }
-    }
-
     /// Runs the searchers on `position`, with its playout policy.
     fn run_searchers<P: SearchPosition>(
         &self,
@@ -519,6 +518,7 @@ impl MctsPlayer {
         result: &mut SearchResult,
     ) -> Vec<i32> {
         let c = &self.config;
+        let tree = c.tree_settings(position.has_knowledge());
         let moves = position.as_position().history().len();
         let shared = Shared {
             position,
@@ -527,11 +527,11 @@ impl MctsPlayer {
             root_moves: moves,
             horizon: search::horizon(moves, position.num_points()),
             formula: Formula {
-                exploration: c.exploration,
-                rave_equivalence: c.rave_equivalence,
+                exploration: tree.exploration,
+                rave_equivalence: tree.rave_equivalence,
                 first_play_urgency: c.first_play_urgency,
             },
-            expand_after: c.expand_after,
+            expand_after: tree.expand_after,
             max_nodes: c.max_nodes,
             nodes: AtomicUsize::new(nodes.load(Relaxed)),
             claimed: AtomicU32::new(0),

@@ -12,6 +12,8 @@ use goishi::go::{GoPosition, Suicide};
 use goishi::{Board, Color, Move, Point, Position, BLACK, EMPTY};
 use rand::Rng;
 
+use super::tree::Prior;
+
 /// A position the search can run on: cheap to copy into a playout buffer, with a random
 /// playout move of its family's policy.
 ///
@@ -55,6 +57,40 @@ pub trait SearchPosition: Clone + Send + Sync {
     /// (it leaves the board as a pass does, so a game of two such players would never end),
     /// then [`Move::Pass`]. Empty once the game is over.
     fn tree_moves(&self, color: Color, out: &mut Vec<Move>);
+
+    /// Replaces `priors` with the prior statistics of `moves`, the tree's moves of `color`
+    /// here (one a move, in order), or clears it for none: what the tree knows of each move
+    /// before it is searched. None by default.
+    fn tree_priors(&self, color: Color, moves: &[Move], priors: &mut Vec<Prior>) {
+        let _ = (color, moves);
+        priors.clear();
+    }
+
+    /// Whether the tree has prior knowledge of this family's moves ([`SearchPosition::tree_priors`]):
+    /// the search then takes the tuned settings of [`crate::mcts::TreeSettings::KNOWLEDGE`].
+    fn has_knowledge(&self) -> bool {
+        false
+    }
+
+    /// Whether the heavy policy has knowledge of this family (Go).
+    fn heavy_has_knowledge(&self) -> bool {
+        self.has_knowledge()
+    }
+
+    /// The tree's moves under the heavy policy ([`crate::mcts::PlayoutPolicy::Heavy`]): in
+    /// Go, every legal move but those that fill a true eye of the mover (a false eye may be
+    /// filled) and a single stone's suicide; [`SearchPosition::tree_moves`] for the families
+    /// that have no heavy policy.
+    fn heavy_tree_moves(&self, color: Color, out: &mut Vec<Move>) {
+        self.tree_moves(color, out);
+    }
+
+    /// The tree's priors under the heavy policy (see [`SearchPosition::tree_priors`]): Go's
+    /// knowledge of captures, escapes, ladders, shapes and the distance to the last move;
+    /// none for the families that have no heavy policy.
+    fn heavy_tree_priors(&self, color: Color, moves: &[Move], priors: &mut Vec<Prior>) {
+        self.tree_priors(color, moves, priors);
+    }
 
     /// Plays one move of the family's random playout policy for the side to move and returns
     /// it: a uniformly random legal placement (in Go and capture Go, one that does not fill
@@ -213,24 +249,21 @@ impl SearchPosition for GoPosition {
     }
 
     fn tree_moves(&self, color: Color, out: &mut Vec<Move>) {
-        self.legal_moves_as(color, out);
-        drop_own_eyes(out, |p| self.is_own_eye(p, color));
-        if self.config().suicide == Suicide::Allowed {
-            // A stone on the opponent's eye either captures or is taken at once.
-            let mut trial: Option<GoPosition> = None;
-            out.retain(|&mv| {
-                let Move::Place(p) = mv else { return true };
-                if !self.is_own_eye(p, color.opponent()) {
-                    return true;
-                }
-                let t = trial.get_or_insert_with(|| self.clone());
-                let stays = t.try_place(color, p) && t.board().get(p) == Some(color);
-                if t.history().len() > self.history().len() {
-                    t.undo();
-                }
-                stays
-            });
-        }
+        go_tree_moves(self, color, out, |p| self.is_own_eye(p, color));
+    }
+
+    fn heavy_tree_moves(&self, color: Color, out: &mut Vec<Move>) {
+        go_tree_moves(self, color, out, |p| {
+            super::heavy::is_true_eye(self, p, color)
+        });
+    }
+
+    fn heavy_tree_priors(&self, color: Color, moves: &[Move], priors: &mut Vec<Prior>) {
+        super::heavy::tree_priors(self, color, moves, priors);
+    }
+
+    fn heavy_has_knowledge(&self) -> bool {
+        true
     }
 
     #[inline]
@@ -275,6 +308,34 @@ impl SearchPosition for GoPosition {
 
     fn counts_dead_stones(&self) -> bool {
         true
+    }
+}
+
+/// Go's tree moves: the legal moves of `color` but those that fill an eye of its own as
+/// `own_eye` judges it and, where suicide is allowed, a single stone's suicide.
+fn go_tree_moves(
+    game: &GoPosition,
+    color: Color,
+    out: &mut Vec<Move>,
+    own_eye: impl Fn(Point) -> bool,
+) {
+    game.legal_moves_as(color, out);
+    drop_own_eyes(out, own_eye);
+    if game.config().suicide == Suicide::Allowed {
+        // A stone on the opponent's eye either captures or is taken at once.
+        let mut trial: Option<GoPosition> = None;
+        out.retain(|&mv| {
+            let Move::Place(p) = mv else { return true };
+            if !game.is_own_eye(p, color.opponent()) {
+                return true;
+            }
+            let t = trial.get_or_insert_with(|| game.clone());
+            let stays = t.try_place(color, p) && t.board().get(p) == Some(color);
+            if t.history().len() > game.history().len() {
+                t.undo();
+            }
+            stays
+        });
     }
 }
 

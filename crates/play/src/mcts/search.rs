@@ -12,7 +12,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::position::SearchPosition;
-use super::tree::{add_racy, Formula, Node};
+use super::tree::{add_racy, Formula, Node, Prior};
 use super::Instant;
 use crate::selfplay::move_cap;
 
@@ -98,6 +98,7 @@ impl<P: SearchPosition> Shared<'_, P> {
         let mut sequence: Vec<(Color, Move)> = Vec::with_capacity(cap + 64);
         let mut first = vec![UNPLAYED; 2 * n];
         let mut moves: Vec<Move> = Vec::with_capacity(n + 1);
+        let mut priors: Vec<Prior> = Vec::with_capacity(n + 1);
         let mut buf: Vec<Point> = Vec::with_capacity(n);
         let mut report = WorkerReport {
             playouts: 0,
@@ -108,7 +109,13 @@ impl<P: SearchPosition> Shared<'_, P> {
             local.reset_from(self.position);
             path.clear();
             sequence.clear();
-            self.descend(&mut local, &mut path, &mut sequence, &mut moves);
+            self.descend(
+                &mut local,
+                &mut path,
+                &mut sequence,
+                &mut moves,
+                &mut priors,
+            );
             // The playout, from the leaf to the horizon (nothing to do if the game is over
             // there, or the leaf is at the horizon).
             let limit = cap.saturating_sub(path.len() - 1);
@@ -137,6 +144,7 @@ impl<P: SearchPosition> Shared<'_, P> {
         path: &mut Vec<&'t Node>,
         sequence: &mut Vec<(Color, Move)>,
         moves: &mut Vec<Move>,
+        priors: &mut Vec<Prior>,
     ) {
         let mut node = self.root;
         let mut color = self.color;
@@ -157,7 +165,8 @@ impl<P: SearchPosition> Shared<'_, P> {
                 if moves.is_empty() {
                     return;
                 }
-                node.expand(moves, &self.nodes);
+                local.tree_priors(color, moves, priors);
+                node.expand(moves, priors, &self.nodes);
             }
             let Some(i) = node.select(&self.formula) else {
                 return;

@@ -37,11 +37,26 @@ pub(crate) struct Node {
     pub virtual_loss: AtomicU32,
     /// The moves from here, once expanded.
     pub children: OnceLock<Box<[Node]>>,
+    /// What the tree knew of `mv` when it made the node: playouts that the selection formula
+    /// counts with the node's own (never reported as visits).
+    pub prior: Prior,
+}
+
+/// Prior statistics of a move: `visits` playouts with `wins` half points (win 2, draw 1,
+/// loss 0) for the player of the move, counted by the selection formula as if they had been
+/// played. The heavy policy's knowledge gives them ([`crate::mcts::PlayoutPolicy::Heavy`]);
+/// the light policy gives none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Prior {
+    /// Prior playouts.
+    pub visits: u32,
+    /// Their wins, in half points.
+    pub wins: u32,
 }
 
 impl Default for Node {
     fn default() -> Node {
-        Node::new(Move::Pass)
+        Node::new(Move::Pass, Prior::default())
     }
 }
 
@@ -60,10 +75,11 @@ pub(crate) fn add_racy(counter: &AtomicU32, delta: u32) {
 }
 
 impl Node {
-    /// A fresh node for `mv`.
-    pub fn new(mv: Move) -> Node {
+    /// A fresh node for `mv`, with its prior statistics.
+    pub fn new(mv: Move, prior: Prior) -> Node {
         Node {
             mv,
+            prior,
             visits: AtomicU32::new(0),
             wins: AtomicU32::new(0),
             amaf_visits: AtomicU32::new(0),
@@ -79,12 +95,16 @@ impl Node {
         self.children.get().map_or(&[], |c| &c[..])
     }
 
-    /// Expands the node with `moves` unless a thread did already, and counts the nodes made
-    /// in `nodes`.
-    pub fn expand(&self, moves: &[Move], nodes: &AtomicUsize) -> &[Node] {
+    /// Expands the node with `moves` and their `priors` (none when `priors` is empty)
+    /// unless a thread did already, and counts the nodes made in `nodes`.
+    pub fn expand(&self, moves: &[Move], priors: &[Prior], nodes: &AtomicUsize) -> &[Node] {
         self.children.get_or_init(|| {
             nodes.fetch_add(moves.len(), Relaxed);
-            moves.iter().map(|&mv| Node::new(mv)).collect()
+            moves
+                .iter()
+                .enumerate()
+                .map(|(i, &mv)| Node::new(mv, priors.get(i).copied().unwrap_or_default()))
+                .collect()
         })
     }
 
@@ -109,8 +129,9 @@ impl Node {
     }
 
     /// The index of the child to descend to: the highest
-    /// `(1 - b) q + b q' + c sqrt(ln N / (n + 1))` (see the module docs of `mcts`), the first
-    /// of equal ones. `None` when there is no child.
+    /// `(1 - b) q + b q' + c sqrt(ln N / (n + 1))` (see the module docs of `mcts`; `q` and `b`
+    /// count the prior playouts with the node's own), the first of equal ones. `None` when
+    /// there is no child.
     #[inline]
     pub fn select(&self, f: &Formula) -> Option<usize> {
         let kids = self.kids();
@@ -124,17 +145,19 @@ impl Node {
         let mut best_value = f32::NEG_INFINITY;
         for (i, kid) in kids.iter().enumerate() {
             let n = (kid.visits.load(Relaxed) + kid.virtual_loss.load(Relaxed)) as f32;
+            // With the prior playouts.
+            let np = n + kid.prior.visits as f32;
             let na = kid.amaf_visits.load(Relaxed) as f32;
-            let value = if n == 0.0 && na == 0.0 {
+            let value = if np == 0.0 && na == 0.0 {
                 f.first_play_urgency
             } else {
                 let mut v = 0.0;
-                if n > 0.0 {
-                    v = kid.wins.load(Relaxed) as f32 / (2.0 * n);
+                if np > 0.0 {
+                    v = (kid.wins.load(Relaxed) + kid.prior.wins) as f32 / (2.0 * np);
                 }
                 if na > 0.0 {
                     let qa = kid.amaf_wins.load(Relaxed) as f32 / (2.0 * na);
-                    let beta = na / (na + n + n * na * inv_k);
+                    let beta = na / (na + np + np * na * inv_k);
                     v += beta * (qa - v);
                 }
                 v + explore / (n + 1.0).sqrt()

@@ -1,4 +1,5 @@
-//! The heavy policy on hand-made positions: each step's answer to the last move, the 3x3
+//! The heavy policy on hand-made positions: the tactical reader (captures, escapes,
+//! ladders, self-atari, true eyes), the priors, each step's answer to the last move, the 3x3
 //! patterns on square and torus boards, and the same moves for a seed.
 
 use goishi::go::GoPosition;
@@ -6,7 +7,8 @@ use goishi::{Color, Diagram, FromSetup, Geometry, Move, Point, Position, Rules, 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{heavy_move, matches_pattern, Grid};
+use super::tactics::{fix_atari, is_true_eye, self_atari, Reading, TwoLiberties};
+use super::{heavy_move, matches_pattern, tree_priors, Candidates, Grid, Prior};
 
 /// The stones of `diagram` on `geometry` (Chinese rules), White to move; then White plays
 /// `last`, and it is Black's move.
@@ -41,6 +43,39 @@ fn square(n: u32) -> Geometry {
     Geometry::square(n).unwrap()
 }
 
+/// In how many of 100 seeds Black's heavy move in `game` is `name`.
+fn times_played(game: &GoPosition, name: &str) -> usize {
+    let target = Move::Place(at(game, name));
+    (0..100)
+        .filter(|&seed| black_move(game, seed) == target)
+        .count()
+}
+
+/// What the reader suggests for `mover` on the chain through `name`, and whether it is in
+/// atari (the position unchanged after it).
+fn read(game: &GoPosition, name: &str, mover: Color, reading: Reading) -> (bool, Vec<String>) {
+    let mut copy = game.clone();
+    let mut out = Candidates::new();
+    let in_atari = fix_atari(&mut copy, at(game, name), mover, reading, &mut out, 0);
+    assert_eq!(copy.board(), game.board(), "the reader changed the board");
+    assert_eq!(
+        copy.history(),
+        game.history(),
+        "the reader changed the history"
+    );
+    let mut moves: Vec<String> = out
+        .as_slice()
+        .iter()
+        .map(|&p| game.geometry().point_name(p))
+        .collect();
+    moves.sort();
+    (in_atari, moves)
+}
+
+fn names(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| (*s).to_owned()).collect()
+}
+
 #[test]
 fn captures_a_stone_just_played_into_atari() {
     // White plays C3 between three black stones: its one liberty is D3.
@@ -53,9 +88,13 @@ fn captures_a_stone_just_played_into_atari() {
          . . . . .",
         "C3",
     );
-    for seed in 0..20 {
-        assert_eq!(black_move(&game, seed), Move::Place(at(&game, "D3")));
-    }
+    assert_eq!(
+        read(&game, "C3", Color::Black, Reading::PLAYOUT),
+        (true, names(&["D3"]))
+    );
+    // Step 1 is tried in 90% of moves.
+    let n = times_played(&game, "D3");
+    assert!(n >= 80, "D3 in {n} of 100");
 }
 
 #[test]
@@ -70,15 +109,18 @@ fn escapes_from_atari_by_extending() {
          . . . . .",
         "C2",
     );
-    for seed in 0..20 {
-        assert_eq!(black_move(&game, seed), Move::Place(at(&game, "D3")));
-    }
+    assert_eq!(
+        read(&game, "C3", Color::Black, Reading::PLAYOUT),
+        (true, names(&["D3"]))
+    );
+    let n = times_played(&game, "D3");
+    assert!(n >= 80, "D3 in {n} of 100");
 }
 
 #[test]
 fn does_not_extend_into_a_dead_end() {
-    // White C2 puts C3 in atari; D3 would leave C3-D3 with the one liberty E3, so neither
-    // the escape nor the random step (no self-atari of two stones) plays it.
+    // White C2 puts C3 in atari; D3 would leave C3-D3 with the one liberty E3: no escape,
+    // and the random step refuses the self-atari half the time.
     let game = after_white(
         square(5),
         ". . . . .
@@ -88,17 +130,19 @@ fn does_not_extend_into_a_dead_end() {
          . . . . .",
         "C2",
     );
-    for seed in 0..40 {
-        let mv = black_move(&game, seed);
-        assert_ne!(mv, Move::Place(at(&game, "D3")), "seed {seed}");
-        assert!(game.check_move(Color::Black, mv).is_ok());
-    }
+    assert_eq!(
+        read(&game, "C3", Color::Black, Reading::PLAYOUT),
+        (true, vec![])
+    );
+    let n = times_played(&game, "D3");
+    assert!(n <= 10, "D3 in {n} of 100");
 }
 
 #[test]
 fn escapes_by_capturing_a_neighbour_in_atari() {
     // White C5 puts C2-C3-C4 in atari (liberty D2); White C1, next to the chain and far
-    // from C5, is in atari itself (liberty D1): taking it is the escape tried first.
+    // from C5, is in atari itself (liberty D1): taking it is suggested, and so is D2, which
+    // gives the chain two liberties (D3 and E2) that no ladder takes away.
     let game = after_white(
         square(6),
         ". . . . . .
@@ -110,27 +154,182 @@ fn escapes_by_capturing_a_neighbour_in_atari() {
         "C5",
     );
     assert_eq!(game.atari_liberty(at(&game, "C4")), Some(at(&game, "D2")));
-    for seed in 0..20 {
-        assert_eq!(black_move(&game, seed), Move::Place(at(&game, "D1")));
+    assert_eq!(
+        read(&game, "C3", Color::Black, Reading::PLAYOUT),
+        (true, names(&["D1", "D2"]))
+    );
+}
+
+/// Black C3 against White B3, C4 and D4, in atari after White's C2: extending at D3 runs
+/// into a ladder towards the lower edge, unless a black stone stands in its way.
+const LADDER: &str = ". . . . . . .
+                      . . . . . . .
+                      . . . . . . .
+                      . . O O . . .
+                      . O X . . . .
+                      . . . . . . .
+                      . . . . . . .";
+
+#[test]
+fn does_not_run_into_a_ladder() {
+    let game = after_white(square(7), LADDER, "C2");
+    assert_eq!(game.atari_liberty(at(&game, "C3")), Some(at(&game, "D3")));
+    for reading in [Reading::PLAYOUT, Reading::TREE] {
+        assert_eq!(read(&game, "C3", Color::Black, reading), (true, vec![]));
     }
 }
 
 #[test]
-fn captures_a_chain_diagonal_to_the_last_move() {
-    // White B2, diagonal to White's last move C3, is in atari at B3.
+fn escapes_when_a_stone_breaks_the_ladder() {
+    // Black E2 stands on the ladder's path: D3 then escapes.
+    let mut diagram: Vec<&str> = LADDER.lines().collect();
+    diagram[5] = ". . . . X . .";
+    let game = after_white(square(7), &diagram.join("\n"), "C2");
+    assert_eq!(
+        read(&game, "C3", Color::Black, Reading::PLAYOUT),
+        (true, names(&["D3"]))
+    );
+}
+
+#[test]
+fn the_tree_reads_ladders_on_two_liberties() {
+    // Black C3-D3 has two liberties, E3 and D2; White at E3 catches it in a ladder (D2
+    // would let it out at E3). The playouts read that only on the first line.
+    let mut setup: Vec<&str> = LADDER.lines().collect();
+    setup[4] = ". O X X . . .";
+    let game = after_white(square(7), &setup.join("\n"), "C2");
+    // It is Black's move after White C2; read for White as the mover.
+    assert_eq!(
+        read(&game, "D3", Color::White, Reading::TREE),
+        (false, names(&["E3"]))
+    );
+    assert_eq!(
+        read(&game, "D3", Color::White, Reading::PLAYOUT),
+        (false, vec![])
+    );
+}
+
+#[test]
+fn a_self_atari_of_two_stones_is_bad_and_of_one_is_not() {
     let game = after_white(
         square(5),
         ". . . . .
+         . O O . .
+         O X . O .
+         . O . . .
+         . . . . .",
+        "E1",
+    );
+    // Black C3 joins B3 into a chain with the one liberty C2... two stones in atari.
+    let mut copy = game.clone();
+    assert!(copy.try_place(Color::Black, at(&game, "C3")));
+    assert!(self_atari(
+        &mut copy,
+        at(&game, "C3"),
+        Color::Black,
+        TwoLiberties::OnEdge
+    ));
+    // Black A2: one stone, in atari (liberty A1): a throw-in, not bad.
+    let mut copy = game.clone();
+    assert!(copy.try_place(Color::Black, at(&game, "A2")));
+    assert_eq!(copy.atari_liberty(at(&game, "A2")), Some(at(&game, "A1")));
+    assert!(!self_atari(
+        &mut copy,
+        at(&game, "A2"),
+        Color::Black,
+        TwoLiberties::OnEdge
+    ));
+}
+
+#[test]
+fn priors_count_a_self_atari_as_lost() {
+    // Black C3 would join B3 into two stones with the one liberty C2.
+    let game = after_white(
+        square(5),
+        ". . . . .
+         . O O . .
+         O X . O .
+         . O . . .
+         . . . . .",
+        "E1",
+    );
+    let mut moves = Vec::new();
+    game.legal_moves_as(Color::Black, &mut moves);
+    let mut priors = Vec::new();
+    tree_priors(&game, Color::Black, &moves, &mut priors);
+    let losses = |name: &str| {
+        let mv = Move::Place(at(&game, name));
+        let p = priors[moves.iter().position(|&m| m == mv).unwrap()];
+        p.visits - p.wins / 2
+    };
+    // The even prior's 5 losses, and 10 for the self-atari.
+    assert!(losses("C3") >= 15, "{}", losses("C3"));
+    assert_eq!(losses("A1"), 5);
+}
+
+#[test]
+fn true_and_false_eyes() {
+    let game = board(
+        square(5),
+        ". . . . .
+         . X X X .
+         X . X . X
+         . X . X O
+         X . X . .",
+    );
+    let eye = |name: &str| is_true_eye(&game, at(&game, name), Color::Black);
+    // B3: black all round, no white corner: true.
+    assert!(eye("B3"));
+    // D3: one white corner (E2): true.
+    assert!(eye("D3"));
+    // B1 on the edge: empty corners, and the board in place of the other two: true.
+    assert!(eye("B1"));
+    let game = board(
+        square(5),
+        ". . . . .
          . . . . .
-         . . . . .
-         X O X . .
-         . X . . .",
+         O X O . .
+         X . X . .
+         . X O . .",
+    );
+    let eye = |name: &str| is_true_eye(&game, at(&game, name), Color::Black);
+    // B2: two white corners, A3 and C3: false (C1 White's too).
+    assert!(!eye("B2"));
+    assert!(game.is_own_eye(at(&game, "B2"), Color::Black));
+}
+
+#[test]
+fn priors_favour_captures_and_shun_empty_edges() {
+    // White C3, between three black stones, is in atari: D3 takes it.
+    let game = after_white(
+        square(6),
+        ". . . . . .
+         . . . . . .
+         . . X . . .
+         . X . . . .
+         . . X . . .
+         . . . . . .",
         "C3",
     );
-    assert_eq!(game.atari_liberty(at(&game, "B2")), Some(at(&game, "B3")));
-    for seed in 0..20 {
-        assert_eq!(black_move(&game, seed), Move::Place(at(&game, "B3")));
-    }
+    let mut moves = Vec::new();
+    game.legal_moves_as(Color::Black, &mut moves);
+    let mut priors = Vec::new();
+    tree_priors(&game, Color::Black, &moves, &mut priors);
+    assert_eq!(priors.len(), moves.len());
+    let prior = |name: &str| -> Prior {
+        let mv = Move::Place(at(&game, name));
+        priors[moves.iter().position(|&m| m == mv).unwrap()]
+    };
+    let rate = |p: Prior| f64::from(p.wins) / (2.0 * f64::from(p.visits));
+    // Every move has at least the even prior; the capture the most wins of all.
+    assert!(priors
+        .iter()
+        .all(|p| p.visits >= 10 && p.wins <= 2 * p.visits));
+    let capture = prior("D3");
+    assert!(priors.iter().all(|p| p.wins <= capture.wins), "{capture:?}");
+    assert!(rate(capture) > 0.9, "{capture:?}");
+    // F6 is on the first line of an empty corner, far from the last move: below even.
+    assert!(rate(prior("F6")) < 0.5, "{:?}", prior("F6"));
 }
 
 /// The empty points of a grid board whose neighbourhood matches a pattern.
@@ -247,16 +446,14 @@ fn answers_with_a_pattern_around_the_last_move() {
         })
         .collect();
     assert!(around.contains(&"C3".to_owned()), "{around:?}");
-    for seed in 0..30 {
-        let Move::Place(p) = black_move(&game, seed) else {
-            panic!("seed {seed}: not a placement");
-        };
-        let name = game.geometry().point_name(p);
-        assert!(
-            around.contains(&name),
-            "seed {seed}: {name} not in {around:?}"
-        );
-    }
+    // Step 2 is tried in 95% of moves.
+    let near = (0..100)
+        .filter(|&seed| match black_move(&game, seed) {
+            Move::Place(p) => around.contains(&game.geometry().point_name(p)),
+            _ => false,
+        })
+        .count();
+    assert!(near >= 85, "a pattern point near B3 in {near} of 100");
 }
 
 #[test]
