@@ -4,45 +4,54 @@
 //!
 //! A search grows a tree from the position to move in. Each *playout* descends the tree by
 //! the selection formula, expands the leaf it reaches (once the leaf has `expand_after`
-//! visits: every move of [`SearchPosition::tree_moves`] becomes a child), plays the game
-//! out with the family's random policy ([`SearchPosition::playout_move`]) and backs the
-//! result up the path. The answer is the most visited move of the root.
+//! visits: every move of [`SearchPosition::tree_moves`] becomes a child, with its prior
+//! statistics from [`SearchPosition::tree_priors`]), plays the game out with the playout
+//! policy ([`SearchPosition::playout_move`]) and backs the result up the path. The answer is
+//! the most visited move of the root.
 //!
-//! **Playouts.** The light policy ([`PlayoutPolicy::Light`], the default): Go and capture
-//! Go, a uniformly random legal point that does not fill one of the mover's own single-point
-//! eyes; other families, any random legal placement; a pass when nothing is left. The heavy
-//! policy ([`PlayoutPolicy::Heavy`]; Go only, the other families keep the light one) answers
-//! the last move first, after MoGo: it captures a chain of the opponent in atari around the
-//! last stone, saves a chain of its own that the last stone put in atari (capturing a
-//! neighbour in atari, or extending when that leaves two liberties), plays a point around the
-//! last stone that matches one of MoGo's 3x3 hane, cut and edge patterns ([`PATTERNS`];
-//! square, rectangular and torus boards), and only then a random move, refusing self-atari
-//! of two stones or more. Measured weaker than the light policy with this search (see
-//! docs/player.md), it is not the default. A playout stops when the game ends or when the
-//! game, counted from its first move (the position's history, the tree's moves and the
-//! playout's), reaches the move cap ([`crate::selfplay::move_cap`], 3 x points) where
-//! `goishi match` and `goishi selfplay` stop a game and count the board; a node at the cap
-//! is a leaf. So the search plays for the position at the cap, whether it runs in a match,
-//! in self-play or under GTP (the engine's game holds the moves played); a game already past
-//! the cap is searched for the next multiple of it. The result is the game's outcome, or
-//! else the position's score with no stone dead (`score(&[])`, the family's count): a win, a
-//! loss or a draw (no result counts as a draw) for the player of each node.
+//! **Knowledge.** [`PlayoutPolicy::Heavy`], the default, gives Go the knowledge of Michi and
+//! Pachi (Baudiš), in the `heavy` module: playouts that answer the last two moves (captures,
+//! escapes from atari read with ladders, MoGo's 3x3 shape patterns [`PATTERNS`]) before a
+//! random move that fills no true eye and avoids bad self-atari; and, for every node the tree
+//! grows, prior playouts for each move ([`Prior`]: an even 5 wins of 10, more for the
+//! captures and escapes the reader finds anywhere, the pattern moves and the moves near the
+//! last one, losses for self-atari and the first two lines of an empty area). The other
+//! families (contact capture, capture Go), and Go under [`PlayoutPolicy::Light`], play the
+//! family's light policy with no priors: Go and capture Go a uniformly random legal point that
+//! does not fill one of the mover's own single-point eyes, other families any random legal
+//! placement; a pass when nothing is left. The tree's settings that depend on the knowledge
+//! (`exploration`, `rave_equivalence`, `expand_after`) take [`TreeSettings::KNOWLEDGE`] or
+//! [`TreeSettings::LIGHT`] unless the configuration sets them.
+//!
+//! **Playouts.** A playout stops when the game ends or when the game, counted from its first
+//! move (the position's history, the tree's moves and the playout's), reaches the move cap
+//! ([`crate::selfplay::move_cap`], 3 x points) where `goishi match` and `goishi selfplay`
+//! stop a game and count the board; a node at the cap is a leaf. So the search plays for the
+//! position at the cap, whether it runs in a match, in self-play or under GTP (the engine's
+//! game holds the moves played); a game already past the cap is searched for the next
+//! multiple of it. The result is the game's outcome, or else the position's score with no
+//! stone dead (`score(&[])`, the family's count): a win, a loss or a draw (no result counts
+//! as a draw) for the player of each node.
 //!
 //! **Selection.** At a node visited `N` times, the child with the highest
 //!
 //! ```text
 //! value = (1 - b) q + b q' + c sqrt(ln N / (n + 1))
-//! b     = n' / (n' + n + n n' / k)
+//! b     = n' / (n' + m + m n' / k)
 //! ```
 //!
-//! where `n`, `q` are the child's visits and win rate (a draw is half a win), `n'`, `q'` its
-//! AMAF visits and win rate, `c` the exploration constant (`exploration`, default 0.2) and
-//! `k` the RAVE equivalence (`rave_equivalence`, default 1000): the AMAF statistics weigh
-//! most while a move has few visits of its own, and half at `n = k` (once `n'` is much larger
-//! than `k`; Silver and Gelly's minimum-error schedule with an equivalence instead of a
-//! bias). A child with neither visits nor AMAF statistics is worth the first-play urgency
+//! where `n` is the child's visits, `m` its visits and prior playouts, `q` its win rate over
+//! both (a draw is half a win), `n'`, `q'` its AMAF visits and win rate, `c` the exploration
+//! constant (`exploration`: 0.2 without knowledge, 0 with Go's, whose even prior and AMAF
+//! statistics do the exploring) and `k` the RAVE equivalence (`rave_equivalence`: 1000
+//! without knowledge, 3500 with): the AMAF statistics weigh most while a move has few visits
+//! of its own, and half at `m = k` (once `n'` is much larger than `k`; Silver and Gelly's
+//! minimum-error schedule with an equivalence instead of a bias). A child with neither
+//! visits, nor prior playouts, nor AMAF statistics is worth the first-play urgency
 //! (`first_play_urgency`, default 1.0: every move is tried before any is tried twice, unless
-//! AMAF statistics say otherwise). Equal values go to the first child (point order, then pass).
+//! AMAF statistics say otherwise). Equal values go to the first child (point order, then
+//! pass). The prior playouts count only here: the visits reported and the choice of the move
+//! are the playouts' own.
 //!
 //! **AMAF (RAVE).** After a playout, at every node of its path, each child whose point was
 //! played by the node's mover anywhere later in the playout (the tree moves below the node
