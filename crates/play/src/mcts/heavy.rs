@@ -195,7 +195,7 @@ pub(crate) fn heavy_move<R: Rng>(game: &mut GoPosition, rng: &mut R, buf: &mut V
             {
                 chains.push(c);
                 let mut found = Candidates::new();
-                fix_atari(game, c, color, Reading::PLAYOUT, &mut found, 0);
+                fix_atari(game, c, color, Reading::PLAYOUT, &mut found);
                 found.shuffle(rng);
                 for &p in found.as_slice() {
                     moves.push(p);

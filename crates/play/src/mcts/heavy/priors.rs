@@ -105,7 +105,7 @@ fn captures(game: &mut GoPosition, color: Color, slot: &[u32], priors: &mut [Pri
             seen[s.index()] = true;
         }
         let mut found = Candidates::new();
-        fix_atari(game, c, color, Reading::TREE, &mut found, 0);
+        fix_atari(game, c, color, Reading::TREE, &mut found);
         let size = if game.chain_size(c) > 1 {
             CAPTURE_MANY
         } else {

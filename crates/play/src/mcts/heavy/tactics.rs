@@ -11,9 +11,11 @@ use goishi::{Adjacency, Color, Point, Position, Topology};
 
 use super::Candidates;
 
-/// The deepest a ladder is read, in plays of both sides: past it, the chain is taken to
-/// escape. A ladder across a 19x19 board takes about 70.
-const MAX_DEPTH: u32 = 160;
+/// The most stones one reading plays (both sides', every branch tried): past it, a chain is
+/// taken to escape. A ladder across a 19x19 board takes about 70, and the wrong side of a
+/// ladder ends within a few; the bound keeps a reading short whatever the position (trying
+/// both liberties at every step could otherwise branch without end).
+const READ_BUDGET: u32 = 200;
 
 /// When to read whether a chain of the opponent with two liberties is caught in a ladder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,7 +83,19 @@ pub(crate) fn fix_atari(
     mover: Color,
     reading: Reading,
     out: &mut Candidates,
-    depth: u32,
+) -> bool {
+    let mut budget = READ_BUDGET;
+    read_chain(game, c, mover, reading, out, &mut budget)
+}
+
+/// [`fix_atari`] with `budget` stones left to play.
+fn read_chain(
+    game: &mut GoPosition,
+    c: Point,
+    mover: Color,
+    reading: Reading,
+    out: &mut Candidates,
+    budget: &mut u32,
 ) -> bool {
     let Some(owner) = game.board().get(c) else {
         return false;
@@ -96,7 +110,7 @@ pub(crate) fn fix_atari(
         if owner == mover
             || size == 1
             || reading.two_liberties == TwoLiberties::Never
-            || depth >= MAX_DEPTH
+            || *budget == 0
         {
             return false;
         }
@@ -105,7 +119,7 @@ pub(crate) fn fix_atari(
             && (reading.two_liberties == TwoLiberties::Always
                 || (on_edge(game, libs[0]) && on_edge(game, libs[1])))
         {
-            if let Some(attack) = ladder_attack(game, c, mover, libs, depth + 1) {
+            if let Some(attack) = ladder_attack(game, c, mover, libs, budget) {
                 out.push(attack);
             }
         }
@@ -137,8 +151,8 @@ pub(crate) fn fix_atari(
     let escapes = count > 2
         || (count == 2
             && (countered
-                || depth >= MAX_DEPTH
-                || ladder_attack(game, liberty, opponent, after, depth + 1).is_none()));
+                || *budget == 0
+                || ladder_attack(game, liberty, opponent, after, budget).is_none()));
     game.undo();
     if escapes {
         out.push(liberty);
@@ -148,26 +162,31 @@ pub(crate) fn fix_atari(
 
 /// Whether `attacker` catches the chain through `c`, which has the two liberties `libs`, in
 /// a ladder: for each liberty in turn, plays it and reads whether the chain, then in atari,
-/// has an escape ([`fix_atari`], recursively). Returns the liberty that catches it.
+/// has an escape ([`fix_atari`], recursively). Returns the liberty that catches it; `None`
+/// too once `budget` runs out.
 fn ladder_attack(
     game: &mut GoPosition,
     c: Point,
     attacker: Color,
     libs: [Point; 2],
-    depth: u32,
+    budget: &mut u32,
 ) -> Option<Point> {
     for l in libs {
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
         if !game.try_place(attacker, l) {
             continue;
         }
         let mut escapes = Candidates::new();
-        let in_atari = fix_atari(
+        let in_atari = read_chain(
             game,
             c,
             attacker.opponent(),
             Reading::LADDER,
             &mut escapes,
-            depth,
+            budget,
         );
         game.undo();
         if in_atari && escapes.is_empty() {
@@ -195,7 +214,7 @@ pub(crate) fn self_atari(
         two_liberties,
     };
     let mut attacks = Candidates::new();
-    fix_atari(game, p, mover.opponent(), reading, &mut attacks, 0);
+    fix_atari(game, p, mover.opponent(), reading, &mut attacks);
     !attacks.is_empty()
 }
 

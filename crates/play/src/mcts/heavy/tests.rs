@@ -56,7 +56,7 @@ fn times_played(game: &GoPosition, name: &str) -> usize {
 fn read(game: &GoPosition, name: &str, mover: Color, reading: Reading) -> (bool, Vec<String>) {
     let mut copy = game.clone();
     let mut out = Candidates::new();
-    let in_atari = fix_atari(&mut copy, at(game, name), mover, reading, &mut out, 0);
+    let in_atari = fix_atari(&mut copy, at(game, name), mover, reading, &mut out);
     assert_eq!(copy.board(), game.board(), "the reader changed the board");
     assert_eq!(
         copy.history(),
@@ -188,6 +188,38 @@ fn escapes_when_a_stone_breaks_the_ladder() {
     assert_eq!(
         read(&game, "C3", Color::Black, Reading::PLAYOUT),
         (true, names(&["D3"]))
+    );
+}
+
+/// A `size` x `size` board with these stones, then White's `last`; Black to move.
+fn stones(size: u32, black: &[&str], white: &[&str], last: &str) -> GoPosition {
+    let geometry = square(size);
+    let mut rows = vec![vec!["."; size as usize]; size as usize];
+    for (list, stone) in [(black, "X"), (white, "O")] {
+        for name in list {
+            let (x, y) = geometry.coords(geometry.parse_point(name).unwrap());
+            rows[(size - 1 - y) as usize][x as usize] = stone;
+        }
+    }
+    let diagram: Vec<String> = rows.iter().map(|r| r.join(" ")).collect();
+    after_white(geometry, &diagram.join("\n"), last)
+}
+
+#[test]
+fn reads_a_ladder_across_a_19x19_board() {
+    // The ladder of `LADDER` from the upper left: it runs down and right to the lower edge,
+    // 16 steps, unless Black L10 stands on its path.
+    let (black, white) = (["C17"], ["B17", "C18", "D18"]);
+    let game = stones(19, &black, &white, "C16");
+    assert_eq!(game.atari_liberty(at(&game, "C17")), Some(at(&game, "D17")));
+    assert_eq!(
+        read(&game, "C17", Color::Black, Reading::TREE),
+        (true, vec![])
+    );
+    let game = stones(19, &["C17", "L10"], &white, "C16");
+    assert_eq!(
+        read(&game, "C17", Color::Black, Reading::TREE),
+        (true, names(&["D17"]))
     );
 }
 
