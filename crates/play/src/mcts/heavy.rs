@@ -293,7 +293,7 @@ impl<P: SearchPosition> SearchPosition for HeavyPlayouts<P> {
         self.0.heavy_tree_moves(color, out);
     }
 
-    fn tree_priors(&self, color: Color, moves: &[Move], priors: &mut Vec<Prior>) {
+    fn tree_priors(&mut self, color: Color, moves: &[Move], priors: &mut Vec<Prior>) {
         self.0.heavy_tree_priors(color, moves, priors);
     }
 

@@ -385,7 +385,8 @@ impl MctsPlayer {
                 moves.push(Move::Pass);
             }
             let mut priors = Vec::new();
-            position.tree_priors(color, &moves, &mut priors);
+            // Priors may read by playing: on a copy (once a search).
+            position.clone().tree_priors(color, &moves, &mut priors);
             self.root.expand(&moves, &priors, &nodes);
         }
         let n = position.num_points();

@@ -60,8 +60,9 @@ pub trait SearchPosition: Clone + Send + Sync {
 
     /// Replaces `priors` with the prior statistics of `moves`, the tree's moves of `color`
     /// here (one a move, in order), or clears it for none: what the tree knows of each move
-    /// before it is searched. None by default.
-    fn tree_priors(&self, color: Color, moves: &[Move], priors: &mut Vec<Prior>) {
+    /// before it is searched. None by default. It may read by playing moves and taking them
+    /// back: the position is left exactly as it was.
+    fn tree_priors(&mut self, color: Color, moves: &[Move], priors: &mut Vec<Prior>) {
         let _ = (color, moves);
         priors.clear();
     }
@@ -88,7 +89,7 @@ pub trait SearchPosition: Clone + Send + Sync {
     /// The tree's priors under the heavy policy (see [`SearchPosition::tree_priors`]): Go's
     /// knowledge of captures, escapes, ladders, shapes and the distance to the last move;
     /// none for the families that have no heavy policy.
-    fn heavy_tree_priors(&self, color: Color, moves: &[Move], priors: &mut Vec<Prior>) {
+    fn heavy_tree_priors(&mut self, color: Color, moves: &[Move], priors: &mut Vec<Prior>) {
         self.tree_priors(color, moves, priors);
     }
 
@@ -258,7 +259,7 @@ impl SearchPosition for GoPosition {
         });
     }
 
-    fn heavy_tree_priors(&self, color: Color, moves: &[Move], priors: &mut Vec<Prior>) {
+    fn heavy_tree_priors(&mut self, color: Color, moves: &[Move], priors: &mut Vec<Prior>) {
         super::heavy::tree_priors(self, color, moves, priors);
     }
 

@@ -39,9 +39,10 @@ impl Prior {
 }
 
 /// Replaces `priors` with the priors of `moves`, the moves of `color` in `game` (one a move,
-/// in order; see the module docs).
+/// in order; see the module docs). Reads by playing and taking back: `game` is left as it
+/// was.
 pub(crate) fn tree_priors(
-    game: &GoPosition,
+    game: &mut GoPosition,
     color: Color,
     moves: &[Move],
     priors: &mut Vec<Prior>,
@@ -59,8 +60,7 @@ pub(crate) fn tree_priors(
             slot[p.index()] = i as u32;
         }
     }
-    let mut reading = game.clone();
-    captures(&mut reading, color, &slot, priors);
+    captures(game, color, &slot, priors);
     near_last(game, &slot, priors);
     let grid = Grid::of(game.geometry());
     for (mv, prior) in moves.iter().zip(priors.iter_mut()) {
@@ -81,11 +81,11 @@ pub(crate) fn tree_priors(
                 }
             }
         }
-        if reading.try_place(color, p) {
-            if self_atari(&mut reading, p, color, TwoLiberties::Always) {
+        if game.try_place(color, p) {
+            if self_atari(game, p, color, TwoLiberties::Always) {
                 prior.loss(SELF_ATARI);
             }
-            reading.undo();
+            game.undo();
         }
     }
 }

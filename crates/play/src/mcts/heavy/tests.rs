@@ -288,7 +288,10 @@ fn priors_count_a_self_atari_as_lost() {
     let mut moves = Vec::new();
     game.legal_moves_as(Color::Black, &mut moves);
     let mut priors = Vec::new();
-    tree_priors(&game, Color::Black, &moves, &mut priors);
+    let mut reading = game.clone();
+    tree_priors(&mut reading, Color::Black, &moves, &mut priors);
+    assert_eq!(reading.board(), game.board());
+    assert_eq!(reading.history(), game.history());
     let losses = |name: &str| {
         let mv = Move::Place(at(&game, name));
         let p = priors[moves.iter().position(|&m| m == mv).unwrap()];
@@ -346,7 +349,10 @@ fn priors_favour_captures_and_shun_empty_edges() {
     let mut moves = Vec::new();
     game.legal_moves_as(Color::Black, &mut moves);
     let mut priors = Vec::new();
-    tree_priors(&game, Color::Black, &moves, &mut priors);
+    let mut reading = game.clone();
+    tree_priors(&mut reading, Color::Black, &moves, &mut priors);
+    assert_eq!(reading.board(), game.board());
+    assert_eq!(reading.history(), game.history());
     assert_eq!(priors.len(), moves.len());
     let prior = |name: &str| -> Prior {
         let mv = Move::Place(at(&game, name));
