@@ -511,3 +511,92 @@ fn the_same_seed_gives_the_same_moves() {
     assert_eq!(play(5), play(5));
     assert_ne!(play(5), play(6));
 }
+
+/// On random positions of every kind of board and under suicide and superko rules, the
+/// reader, the self-atari test and the priors leave the position exactly as they found it
+/// (board, hash, history, captures, legal moves), and every move the reader suggests is
+/// legal for the side it suggests it to.
+#[test]
+fn reading_changes_nothing_and_suggests_legal_moves() {
+    let boards = [
+        square(9),
+        Geometry::rect(7, 5).unwrap(),
+        Geometry::torus(6, 6).unwrap(),
+        Geometry::hex(7, 7).unwrap(),
+        Geometry::parse_graph(
+            "a b\nb c\nc d\nd e\ne a\na f\nb g\nc h\nd i\ne j\nf h\nh j\nj g\ng i\ni f\nk",
+            "petersen",
+        )
+        .unwrap(),
+    ];
+    let rules = [
+        "go/chinese",
+        "go/tromp-taylor:suicide=allowed",
+        "go/chinese:ko=positional",
+        "go/japanese",
+    ];
+    let mut suggested = 0;
+    for (b, geometry) in boards.iter().enumerate() {
+        for (r, text) in rules.iter().enumerate() {
+            let setup = Setup::new(Rules::parse(text).unwrap(), geometry.clone());
+            let mut rng = ChaCha8Rng::seed_from_u64((10 * b + r) as u64);
+            for length in [10, 25, 40, 60, 90] {
+                let mut game = GoPosition::from_setup(setup.clone()).unwrap();
+                let mut buf = Vec::new();
+                for _ in 0..length {
+                    if Position::is_over(&game) {
+                        break;
+                    }
+                    heavy_move(&mut game, &mut rng, &mut buf);
+                }
+                if Position::is_over(&game) {
+                    continue;
+                }
+                let snapshot = |g: &GoPosition| {
+                    let mut legal = Vec::new();
+                    g.legal_moves_as(Color::Black, &mut legal);
+                    g.legal_moves_as(Color::White, &mut legal);
+                    (
+                        g.board().clone(),
+                        g.board().hash(),
+                        g.history().to_vec(),
+                        [g.captures(Color::Black), g.captures(Color::White)],
+                        legal,
+                    )
+                };
+                let before = snapshot(&game);
+                let context = format!("{text} on {} after {length}", geometry.describe());
+                for p in geometry.points() {
+                    for mover in [Color::Black, Color::White] {
+                        for reading in [Reading::PLAYOUT, Reading::TREE] {
+                            let mut out = Candidates::new();
+                            fix_atari(&mut game, p, mover, reading, &mut out);
+                            assert!(snapshot(&game) == before, "{context}: reading {p:?}");
+                            for &q in out.as_slice() {
+                                assert!(
+                                    game.check_move(mover, Move::Place(q)).is_ok(),
+                                    "{context}: {mover} {q:?} suggested for {p:?}"
+                                );
+                                suggested += 1;
+                            }
+                        }
+                        if game.try_place(mover, p) {
+                            self_atari(&mut game, p, mover, TwoLiberties::Always);
+                            game.undo();
+                            assert!(snapshot(&game) == before, "{context}: self-atari {p:?}");
+                        }
+                    }
+                }
+                let color = Position::side_to_move(&game);
+                let mut moves = Vec::new();
+                game.legal_moves_as(color, &mut moves);
+                let mut priors = Vec::new();
+                tree_priors(&mut game, color, &moves, &mut priors);
+                assert_eq!(priors.len(), moves.len(), "{context}");
+                assert!(snapshot(&game) == before, "{context}: priors");
+            }
+        }
+    }
+    // The positions had chains to capture and save.
+    assert!(suggested > 200, "{suggested} suggestions");
+}
