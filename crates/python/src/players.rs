@@ -40,8 +40,8 @@ pub(crate) fn seed_of(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
     })
 }
 
-/// The Monte Carlo tree search player (UCT + RAVE over random playouts, tree reuse between
-/// moves). `playouts` and `time` (seconds) bound each move, whichever comes first; with
+/// The Monte Carlo tree search player (UCT + RAVE, tree reuse between moves; in Go with
+/// heavy playouts and priors for the tree's moves, elsewhere over random playouts). `playouts` and `time` (seconds) bound each move, whichever comes first; with
 /// neither, 10,000 playouts or 1 s. With one thread and a playout budget its moves depend on
 /// the seed alone.
 #[pyclass(name = "MctsPlayer", module = "goishi")]
