@@ -19,7 +19,7 @@ use goishi_bench::positions::{fixed_positions, FixedPosition};
 use goishi_bench::{
     goishi_only_group, playouts_per_batch, superko_cost_cap, superko_cost_group, Workload,
     EXTRA_FILE, GOBAN, GOISHI, GOISHI_3X3, GOISHI_CLONE, GOISHI_ONLY_GO, GO_GAME_BOARD,
-    GO_GAME_BOARD_SAMPLER, KO_SIMPLE, KO_SUPERKO, PLAYOUT_SEED, SIZES,
+    GO_GAME_BOARD_PLAIN, GO_GAME_BOARD_SAMPLER, KO_SIMPLE, KO_SUPERKO, PLAYOUT_SEED, SIZES,
 };
 use serde_json::{json, Value};
 
@@ -27,7 +27,7 @@ use serde_json::{json, Value};
 #[path = "../peers/mod.rs"]
 mod peers;
 
-use peers::{GoGameBoard, Goban, SamplerPlayouts};
+use peers::{GoGameBoard, Goban, PlainEyes, SamplerPlayouts};
 
 #[global_allocator]
 static ALLOC: alloc::Counting = alloc::Counting;
@@ -122,6 +122,12 @@ fn native_playouts(c: &mut Criterion) {
             &mut group,
             GOISHI_3X3,
             ThreeByThree(Goishi::with_ko(KoRule::Simple, size).0),
+            size,
+        );
+        bench_native(
+            &mut group,
+            GO_GAME_BOARD_PLAIN,
+            PlainEyes(GoGameBoard::new(size)),
             size,
         );
         let (n, cap) = (playouts_per_batch(size), native_cap(size));

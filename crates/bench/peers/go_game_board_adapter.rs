@@ -223,3 +223,43 @@ fn color_of(p: Player) -> Color {
         Player::White => Color::White,
     }
 }
+
+/// go_game_board under the plain eye rule of the first harness (every neighbour the mover's,
+/// the adapter's `Engine::is_own_eye`) in the second harness's loop: the same games as
+/// goishi's own there, for the comparison of the two loops.
+#[derive(Clone, Debug)]
+pub struct PlainEyes(pub GoGameBoard);
+
+impl NativeEngine for PlainEyes {
+    type Point = Vertex;
+
+    #[inline(always)]
+    fn to_move(&self) -> Color {
+        self.0.to_move()
+    }
+
+    #[inline(always)]
+    fn empty_count(&self) -> usize {
+        self.0.empty_count()
+    }
+
+    #[inline(always)]
+    fn empty_at(&self, i: usize) -> Vertex {
+        self.0.empty_at(i)
+    }
+
+    #[inline(always)]
+    fn copy_empties(&self, out: &mut Vec<Vertex>) {
+        self.0.copy_empties(out);
+    }
+
+    #[inline(always)]
+    fn try_native(&mut self, color: Color, v: Vertex) -> bool {
+        !Engine::is_own_eye(&self.0, v, color) && Engine::try_play(&mut self.0, color, v)
+    }
+
+    #[inline(always)]
+    fn pass_native(&mut self, color: Color) {
+        self.0.pass_native(color);
+    }
+}

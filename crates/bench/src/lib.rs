@@ -38,6 +38,8 @@ pub const GO_GAME_BOARD: &str = "go_game_board";
 /// goishi under go_game_board's 3x3 eye rule in the second harness
 /// ([`native::ThreeByThree`]).
 pub const GOISHI_3X3: &str = "goishi-3x3";
+/// go_game_board under the first harness's plain eye rule in the second harness's loop.
+pub const GO_GAME_BOARD_PLAIN: &str = "go_game_board-plain";
 /// go_game_board's own playout loop (its `Sampler`: libEGo's, with its own generator and
 /// policy), measured beside the native harness for reference.
 pub const GO_GAME_BOARD_SAMPLER: &str = "go_game_board-sampler";
@@ -119,7 +121,13 @@ impl Workload {
         match self {
             Workload::PlayoutSuperko => &[GOISHI, GOBAN],
             Workload::PlayUndo => &[GOISHI, GOISHI_CLONE, GOBAN, GO_GAME_BOARD],
-            Workload::PlayoutNative => &[GOISHI, GO_GAME_BOARD, GOISHI_3X3, GO_GAME_BOARD_SAMPLER],
+            Workload::PlayoutNative => &[
+                GOISHI,
+                GO_GAME_BOARD,
+                GOISHI_3X3,
+                GO_GAME_BOARD_PLAIN,
+                GO_GAME_BOARD_SAMPLER,
+            ],
             _ => &[GOISHI, GOBAN, GO_GAME_BOARD],
         }
     }

@@ -20,7 +20,8 @@
 //! the plain test (whose long games end on a full board, where most draws are refused). So
 //! goishi is measured under go_game_board's rule as well ([`ThreeByThree`]: `is_own_eye`,
 //! then the diagonal points of goishi's own geometry), which plays the same distribution of
-//! games as go_game_board: that pair compares the engines on the same work.
+//! games as go_game_board, and go_game_board under goishi's (`PlainEyes`, in the peers'
+//! adapter): each pair compares the engines on the same work.
 
 use goishi::go::GoPosition;
 use goishi::{Adjacency, Color, Move, Point, Position};

@@ -15,7 +15,7 @@ use goishi_bench::native::{
 };
 use goishi_bench::positions::{fixed_positions, position_count, seeded_game};
 use goishi_bench::SIZES;
-use peers::{GoGameBoard, Goban, SamplerPlayouts};
+use peers::{GoGameBoard, Goban, PlainEyes, SamplerPlayouts};
 
 #[test]
 fn engines_agree_on_the_fixed_positions() {
@@ -152,11 +152,13 @@ fn every_engine_follows_the_same_policy() {
     }
 }
 
-/// A native playout of `engine` (the second harness), as engine-neutral moves.
-fn native_moves<E: NativeEngine + Engine<Point = <E as NativeEngine>::Point>>(
+/// A native playout of `engine` (the second harness), as engine-neutral moves (`coord` names
+/// an engine's point).
+fn native_moves<E: NativeEngine>(
     mut engine: E,
     size: u32,
     seed: u64,
+    coord: impl Fn(&E, E::Point) -> goishi_bench::engine::Coord,
 ) -> Vec<NeutralMove> {
     let mut moves = Vec::new();
     let mut copy = Vec::new();
@@ -173,7 +175,7 @@ fn native_moves<E: NativeEngine + Engine<Point = <E as NativeEngine>::Point>>(
     );
     assert_eq!(made, points.len());
     for p in points {
-        moves.push(p.map(|p| engine.coord(p)));
+        moves.push(p.map(|p| coord(&engine, p)));
     }
     moves
 }
@@ -306,11 +308,23 @@ fn native_playouts_are_games_both_engines_accept_and_their_eye_tests_agree() {
     for (size, seeds) in [(9, 0..6), (19, 0..1)] {
         for seed in seeds {
             for (what, moves) in [
-                ("goishi", native_moves(goishi_native(size), size, seed)),
-                ("goishi-3x3", native_moves(goishi_3x3(size), size, seed)),
+                (
+                    "goishi",
+                    native_moves(goishi_native(size), size, seed, |e, p| e.coord(p)),
+                ),
+                (
+                    "goishi-3x3",
+                    native_moves(goishi_3x3(size), size, seed, |e, p| e.coord(p)),
+                ),
                 (
                     "go_game_board",
-                    native_moves(GoGameBoard::new(size), size, seed),
+                    native_moves(GoGameBoard::new(size), size, seed, |e, p| e.coord(p)),
+                ),
+                (
+                    "go_game_board-plain",
+                    native_moves(PlainEyes(GoGameBoard::new(size)), size, seed, |e, p| {
+                        e.0.coord(p)
+                    }),
                 ),
             ] {
                 println!("{size}x{size} seed {seed} {what}: {} moves", moves.len());

@@ -10,7 +10,7 @@ use super::figures::{get, superko_cost, targets};
 use super::{Measure, ReportInput};
 use crate::{
     goishi_only_group, playouts_per_batch, positions::position_count, Workload, GOISHI, GOISHI_3X3,
-    GOISHI_CLONE, GO_GAME_BOARD, GO_GAME_BOARD_SAMPLER, PEERS, SIZES,
+    GOISHI_CLONE, GO_GAME_BOARD, GO_GAME_BOARD_PLAIN, GO_GAME_BOARD_SAMPLER, PEERS, SIZES,
 };
 
 fn superko_cost_section(out: &mut String, results: &BTreeMap<String, Measure>) {
@@ -162,6 +162,9 @@ fn column_title(w: Workload, engine: &str) -> String {
         (Workload::PlayoutNative, GOISHI) => "goishi, its eye test".to_owned(),
         (Workload::PlayoutNative, GO_GAME_BOARD) => "go_game_board, its 3x3 eye test".to_owned(),
         (Workload::PlayoutNative, GOISHI_3X3) => "goishi, the 3x3 eye test".to_owned(),
+        (Workload::PlayoutNative, GO_GAME_BOARD_PLAIN) => {
+            "go_game_board, the plain eye test".to_owned()
+        }
         (Workload::PlayoutNative, GO_GAME_BOARD_SAMPLER) => {
             "go_game_board's own sampler".to_owned()
         }
@@ -214,7 +217,9 @@ fn native_section(out: &mut String, results: &BTreeMap<String, Measure>) {
          counting as one) and `is_legal`. The two eye tests play different games (the 3x3 \
          test fills false eyes, which ends random 19x19 games in about half the moves), so \
          goishi is also measured under the 3x3 test (its own geometry's diagonals), which \
-         plays go_game_board's distribution of games: that pair compares the same work. \
+         plays go_game_board's distribution of games: that pair compares the same work, and \
+         so does go_game_board under goishi's plain test (the rule of the harness above, in \
+         this loop) beside goishi's own. \
          go_game_board's own sampler (libEGo's playout: its 3x3 patterns, the neighbours of \
          the last move ten times as likely, its own generator) is shown for reference. {} \
          playouts an iteration on 9x9, {} on 19x19, simple ko; moves per second, passes \
@@ -228,8 +233,10 @@ fn native_section(out: &mut String, results: &BTreeMap<String, Measure>) {
         let _ = write!(header, " {} |", column_title(w, e));
         rule.push_str("---:|");
     }
-    header.push_str(" goishi / go_game_board, each its own eye test | goishi / go_game_board, both the 3x3 test |");
-    rule.push_str("---:|---:|");
+    header.push_str(
+        " goishi / go_game_board, each its own eye test | both the 3x3 test | both the plain test |",
+    );
+    rule.push_str("---:|---:|---:|");
     let _ = writeln!(out, "{header}\n{rule}");
     for size in SIZES {
         let rate = |e| get(results, w, size, e).and_then(|m| m.rate());
@@ -247,9 +254,10 @@ fn native_section(out: &mut String, results: &BTreeMap<String, Measure>) {
         };
         let _ = writeln!(
             row,
-            " {} | {} |",
+            " {} | {} | {} |",
             ratio(rate(GOISHI), rate(GO_GAME_BOARD)),
-            ratio(rate(GOISHI_3X3), rate(GO_GAME_BOARD))
+            ratio(rate(GOISHI_3X3), rate(GO_GAME_BOARD)),
+            ratio(rate(GOISHI), rate(GO_GAME_BOARD_PLAIN))
         );
         out.push_str(&row);
     }
