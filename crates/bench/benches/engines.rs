@@ -14,11 +14,12 @@ use goishi::{Move, Position};
 use goishi_bench::alloc::{self, Footprint};
 use goishi_bench::engine::{playout_batch, playout_batch_capped, replay, Coord, Engine, KoRule};
 use goishi_bench::goishi_engine::{AnyVariant, Goishi};
+use goishi_bench::native::{native_batch, native_cap, NativeEngine, ThreeByThree};
 use goishi_bench::positions::{fixed_positions, FixedPosition};
 use goishi_bench::{
     goishi_only_group, playouts_per_batch, superko_cost_cap, superko_cost_group, Workload,
-    EXTRA_FILE, GOBAN, GOISHI, GOISHI_CLONE, GOISHI_ONLY_GO, GO_GAME_BOARD, KO_SIMPLE, KO_SUPERKO,
-    PLAYOUT_SEED, SIZES,
+    EXTRA_FILE, GOBAN, GOISHI, GOISHI_3X3, GOISHI_CLONE, GOISHI_ONLY_GO, GO_GAME_BOARD,
+    GO_GAME_BOARD_PLAIN, GO_GAME_BOARD_SAMPLER, KO_SIMPLE, KO_SUPERKO, PLAYOUT_SEED, SIZES,
 };
 use serde_json::{json, Value};
 
@@ -26,7 +27,7 @@ use serde_json::{json, Value};
 #[path = "../peers/mod.rs"]
 mod peers;
 
-use peers::{GoGameBoard, Goban};
+use peers::{GoGameBoard, Goban, PlainEyes, SamplerPlayouts};
 
 #[global_allocator]
 static ALLOC: alloc::Counting = alloc::Counting;
@@ -85,6 +86,57 @@ fn playouts(c: &mut Criterion) {
             Goban::with_ko(KoRule::Positional, size),
             size,
         );
+        group.finish();
+    }
+}
+
+fn bench_native<E: NativeEngine + Clone>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    start: E,
+    size: u32,
+) {
+    let (n, cap) = (playouts_per_batch(size), native_cap(size));
+    let mut game = start.clone();
+    let mut copy = Vec::new();
+    let moves = native_batch(&start, &mut game, &mut copy, PLAYOUT_SEED, n, cap);
+    group.throughput(Throughput::Elements(moves as u64));
+    group.bench_function(name, |b| {
+        b.iter(|| native_batch(&start, &mut game, &mut copy, PLAYOUT_SEED, n, cap))
+    });
+}
+
+/// The second harness: each engine through its own API and its own eye test, one cheap
+/// generator (`goishi_bench::native`); and go_game_board's own playout loop beside them.
+fn native_playouts(c: &mut Criterion) {
+    for size in SIZES {
+        let mut group = playout_group(c, Workload::PlayoutNative.group(size));
+        bench_native(
+            &mut group,
+            GOISHI,
+            Goishi::with_ko(KoRule::Simple, size).0,
+            size,
+        );
+        bench_native(&mut group, GO_GAME_BOARD, GoGameBoard::new(size), size);
+        bench_native(
+            &mut group,
+            GOISHI_3X3,
+            ThreeByThree(Goishi::with_ko(KoRule::Simple, size).0),
+            size,
+        );
+        bench_native(
+            &mut group,
+            GO_GAME_BOARD_PLAIN,
+            PlainEyes(GoGameBoard::new(size)),
+            size,
+        );
+        let (n, cap) = (playouts_per_batch(size), native_cap(size));
+        let mut sampler = SamplerPlayouts::new(size);
+        let moves = sampler.batch(PLAYOUT_SEED, n, cap, |_, _, _| {});
+        group.throughput(Throughput::Elements(moves as u64));
+        group.bench_function(GO_GAME_BOARD_SAMPLER, |b| {
+            b.iter(|| sampler.batch(PLAYOUT_SEED, n, cap, |_, _, _| {}))
+        });
         group.finish();
     }
 }
@@ -413,7 +465,7 @@ fn write_extra() {
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_secs(2));
-    targets = playouts, superko_cost, legal_moves, play_undo, clones, goishi_alone
+    targets = playouts, native_playouts, superko_cost, legal_moves, play_undo, clones, goishi_alone
 }
 
 fn main() {

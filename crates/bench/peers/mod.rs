@@ -4,7 +4,7 @@
 mod go_game_board_adapter;
 mod goban_adapter;
 
-pub use go_game_board_adapter::GoGameBoard;
+pub use go_game_board_adapter::{GoGameBoard, PlainEyes, SamplerPlayouts};
 pub use goban_adapter::Goban;
 
 use goishi_bench::engine::{board_text, legal_coords, replay, Coord, Engine, KoRule, NeutralMove};

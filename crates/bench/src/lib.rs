@@ -8,6 +8,8 @@
 //!   engine follows (same generator, same seeds);
 //! - [`goishi_engine`]: goishi behind that trait (the peers' adapters live in `peers/`, beside
 //!   the benches, because the peers are dev-dependencies);
+//! - [`native`]: the second harness, each engine through its own API and its own eye test,
+//!   one cheap generator for all;
 //! - [`positions`]: the fixed mid-game positions, as move lists replayed into every engine;
 //! - [`alloc`]: a counting global allocator for the memory figures;
 //! - [`report`]: reading criterion's estimates and writing `docs/benchmarks.md`.
@@ -18,6 +20,7 @@
 pub mod alloc;
 pub mod engine;
 pub mod goishi_engine;
+pub mod native;
 pub mod positions;
 pub mod report;
 
@@ -32,6 +35,14 @@ pub const GOISHI_CLONE: &str = "goishi-clone";
 pub const GOBAN: &str = "goban";
 /// The `go_game_board` crate's column name.
 pub const GO_GAME_BOARD: &str = "go_game_board";
+/// goishi under go_game_board's 3x3 eye rule in the second harness
+/// ([`native::ThreeByThree`]).
+pub const GOISHI_3X3: &str = "goishi-3x3";
+/// go_game_board under the first harness's plain eye rule in the second harness's loop.
+pub const GO_GAME_BOARD_PLAIN: &str = "go_game_board-plain";
+/// go_game_board's own playout loop (its `Sampler`: libEGo's, with its own generator and
+/// policy), measured beside the native harness for reference.
+pub const GO_GAME_BOARD_SAMPLER: &str = "go_game_board-sampler";
 
 /// A peer crate: its name (the column name too) and the version the benches pin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,16 +88,20 @@ pub enum Workload {
     PlayUndo,
     /// Cloning a fixed position.
     Clone,
+    /// Random playouts under simple ko, each engine through its own API and its own eye test
+    /// (the second harness, [`native`]).
+    PlayoutNative,
 }
 
 impl Workload {
     /// Every workload, in report order.
-    pub const ALL: [Workload; 5] = [
+    pub const ALL: [Workload; 6] = [
         Workload::PlayoutSimple,
         Workload::PlayoutSuperko,
         Workload::LegalMoves,
         Workload::PlayUndo,
         Workload::Clone,
+        Workload::PlayoutNative,
     ];
 
     /// The workload's part of the benchmark ids.
@@ -97,6 +112,7 @@ impl Workload {
             Workload::LegalMoves => "legal-moves",
             Workload::PlayUndo => "play-undo",
             Workload::Clone => "clone",
+            Workload::PlayoutNative => "native-playout",
         }
     }
 
@@ -105,6 +121,13 @@ impl Workload {
         match self {
             Workload::PlayoutSuperko => &[GOISHI, GOBAN],
             Workload::PlayUndo => &[GOISHI, GOISHI_CLONE, GOBAN, GO_GAME_BOARD],
+            Workload::PlayoutNative => &[
+                GOISHI,
+                GO_GAME_BOARD,
+                GOISHI_3X3,
+                GO_GAME_BOARD_PLAIN,
+                GO_GAME_BOARD_SAMPLER,
+            ],
             _ => &[GOISHI, GOBAN, GO_GAME_BOARD],
         }
     }

@@ -8,9 +8,10 @@
 
 use std::fmt::Write as _;
 
+use crate::board::color_of;
 use crate::board::Board;
 use crate::color::Color;
-use crate::geometry::{column_name, Geometry, Topology};
+use crate::geometry::{column_letters, Geometry, Topology};
 use crate::point::Point;
 
 /// A parsed diagram, before it is put on a geometry.
@@ -134,29 +135,18 @@ impl Diagram {
 pub(crate) fn render(board: &Board, coordinates: bool) -> String {
     let g = board.geometry();
     let (w, h) = (g.width(), g.height());
-    let cell = |x: u32, y: u32| {
-        board
-            .get(Point::new((y * w + x) as usize))
-            .map_or('.', Color::diagram_char)
-    };
+    let cells = board.cells();
     let mut out = String::with_capacity(((2 * w + 8) * (h + 2)) as usize);
     let coordinates = coordinates && *g.topology() != Topology::Graph;
     let col_width = if w > 25 { 2 } else { 1 };
-    let header = if coordinates {
-        let mut s = String::from("   ");
-        for x in 0..w {
-            let _ = write!(s, "{:>col_width$} ", column_name(x));
-        }
-        s.truncate(s.trim_end().len());
-        s.push('\n');
-        s
-    } else {
-        String::new()
-    };
-    out.push_str(&header);
+    if coordinates {
+        push_header(&mut out, w, col_width);
+    }
     for y in (0..h).rev() {
         if coordinates {
-            let _ = write!(out, "{:>2} ", y + 1);
+            // The row number right-aligned in two characters, then a space.
+            push_number(&mut out, y + 1, 2);
+            out.push(' ');
         }
         for x in 0..w {
             if x > 0 {
@@ -165,20 +155,152 @@ pub(crate) fn render(board: &Board, coordinates: bool) -> String {
             if col_width == 2 {
                 out.push(' ');
             }
-            out.push(cell(x, y));
+            out.push(match color_of(cells[(y * w + x) as usize]) {
+                Some(c) => c.diagram_char(),
+                None => '.',
+            });
         }
         if coordinates {
-            let _ = write!(out, " {}", y + 1);
+            out.push(' ');
+            push_number(&mut out, y + 1, 0);
         }
         out.push('\n');
     }
-    out.push_str(&header);
+    if coordinates {
+        push_header(&mut out, w, col_width);
+    }
     out
+}
+
+/// The line of column letters: three spaces, then each column's letters right-aligned in
+/// `col_width` characters and a space, the trailing spaces cut, then a new line.
+fn push_header(out: &mut String, w: u32, col_width: usize) {
+    let start = out.len();
+    out.push_str("   ");
+    for x in 0..w {
+        let (letters, len) = column_letters(x);
+        for _ in len..col_width {
+            out.push(' ');
+        }
+        for &b in &letters[..len] {
+            out.push(char::from(b));
+        }
+        out.push(' ');
+    }
+    let kept = out[start..].trim_end().len();
+    out.truncate(start + kept);
+    out.push('\n');
+}
+
+/// `n` in decimal, right-aligned in `width` characters.
+fn push_number(out: &mut String, n: u32, width: usize) {
+    if n < 10 {
+        if width > 1 {
+            out.push(' ');
+        }
+        out.push(char::from(b'0' + n as u8));
+    } else {
+        let _ = write!(out, "{n:>width$}");
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::column_name;
+
+    /// The diagram as it was first written (`format!` per column and row): [`render`] writes
+    /// the same text without them.
+    fn render_plainly(board: &Board, coordinates: bool) -> String {
+        let g = board.geometry();
+        let (w, h) = (g.width(), g.height());
+        let cell = |x: u32, y: u32| {
+            board
+                .get(Point::new((y * w + x) as usize))
+                .map_or('.', Color::diagram_char)
+        };
+        let mut out = String::new();
+        let coordinates = coordinates && *g.topology() != Topology::Graph;
+        let col_width = if w > 25 { 2 } else { 1 };
+        let header = if coordinates {
+            let mut s = String::from("   ");
+            for x in 0..w {
+                let _ = write!(s, "{:>col_width$} ", column_name(x));
+            }
+            s.truncate(s.trim_end().len());
+            s.push('\n');
+            s
+        } else {
+            String::new()
+        };
+        out.push_str(&header);
+        for y in (0..h).rev() {
+            if coordinates {
+                let _ = write!(out, "{:>2} ", y + 1);
+            }
+            for x in 0..w {
+                if x > 0 {
+                    out.push(' ');
+                }
+                if col_width == 2 {
+                    out.push(' ');
+                }
+                out.push(cell(x, y));
+            }
+            if coordinates {
+                let _ = write!(out, " {}", y + 1);
+            }
+            out.push('\n');
+        }
+        out.push_str(&header);
+        out
+    }
+
+    #[test]
+    fn diagrams_are_written_as_the_plain_formatting_writes_them() {
+        let mut seed = 18u64;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as u32
+        };
+        for (w, h) in [
+            (1, 1),
+            (2, 7),
+            (9, 9),
+            (13, 5),
+            (19, 19),
+            (25, 3),
+            (26, 26),
+            (52, 52),
+        ] {
+            for g in [
+                Geometry::rect(w, h),
+                Geometry::torus(w, h),
+                Geometry::hex(w, h),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                let mut board = Board::new(g.clone());
+                for p in g.points() {
+                    board.set(
+                        p,
+                        [None, Some(Color::Black), Some(Color::White)][(next() % 3) as usize],
+                    );
+                }
+                for coordinates in [false, true] {
+                    assert_eq!(
+                        render(&board, coordinates),
+                        render_plainly(&board, coordinates),
+                        "{w}x{h} {}, coordinates {coordinates}",
+                        g.describe()
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn cells_that_do_not_fill_the_board_are_refused() {

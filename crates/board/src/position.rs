@@ -334,6 +334,16 @@ pub trait Position: fmt::Debug + Send + Sync + Any {
     /// The concrete position, for family-specific queries.
     fn as_any(&self) -> &dyn Any;
 
+    /// Makes this position a copy of `source` and returns `true` when both are of one type,
+    /// reusing this position's buffers (its history and undo records keep their room);
+    /// returns `false` and changes nothing otherwise. A loop over many games of one variant
+    /// (replaying records) keeps one position this way instead of allocating a copy per
+    /// game. The provided method never copies: a family opts in.
+    fn clone_from_dyn(&mut self, source: &dyn Position) -> bool {
+        let _ = source;
+        false
+    }
+
     /// The rules (variant and options).
     fn rules(&self) -> &Rules {
         &self.setup().rules

@@ -15,7 +15,7 @@ use crate::config::CaptureConfig;
 /// player whose prisoners reach `captures` (a suicide hands its stones to the opponent as
 /// prisoners, as in Go). Two passes end the game without a winner by capture; it is then
 /// counted by area with the variant's komi.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct CapturePosition {
     /// The Go game underneath, under Go rules built from this variant's options.
     go: GoPosition,
@@ -25,6 +25,25 @@ pub struct CapturePosition {
     config: CaptureConfig,
     /// The player whose prisoners reached the goal, if any.
     winner: Option<Color>,
+}
+
+/// `clone_from` reuses the buffers of the Go game underneath.
+impl Clone for CapturePosition {
+    fn clone(&self) -> Self {
+        CapturePosition {
+            go: self.go.clone(),
+            setup: self.setup.clone(),
+            config: self.config,
+            winner: self.winner,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.go.clone_from(&source.go);
+        self.setup.clone_from(&source.setup);
+        self.config = source.config;
+        self.winner = source.winner;
+    }
 }
 
 impl FromSetup for CapturePosition {
@@ -162,5 +181,15 @@ impl Position for CapturePosition {
 
     fn as_any(&self) -> &dyn Any {
         self
+    }
+
+    fn clone_from_dyn(&mut self, source: &dyn Position) -> bool {
+        match source.as_any().downcast_ref::<CapturePosition>() {
+            Some(source) => {
+                self.clone_from(source);
+                true
+            }
+            None => false,
+        }
     }
 }

@@ -8,11 +8,12 @@
 //! (`goishi_sgf::TreeReader`), so a stream of any number of records is replayed with a
 //! bounded number of them in memory (those the threads' queues hold).
 
+use std::fmt::Write as _;
 use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use goishi::Color;
+use goishi::{Color, Position, Rules};
 use serde::Serialize;
 
 use crate::common::{parse_rules, DEFAULT_RULES};
@@ -127,51 +128,100 @@ impl Report {
 
     /// The file, and the game when the file holds several: `games.sgf (game 3)`.
     pub fn label(&self) -> String {
-        match self.game {
-            Some(g) => format!("{} (game {g})", self.file),
-            None => self.file.clone(),
+        let mut label = String::new();
+        self.write_label(&mut label);
+        label
+    }
+
+    fn write_label(&self, out: &mut String) {
+        out.push_str(&self.file);
+        if let Some(g) = self.game {
+            let _ = write!(out, " (game {g})");
         }
     }
 
     /// The report as text: one line, then for a legal record the final position.
     pub fn to_text(&self) -> String {
-        let file = self.label();
-        match self.status {
-            Status::Unreadable => format!(
-                "{}: unreadable: {}\n",
-                file,
+        let mut text = String::new();
+        self.write_text(&mut text);
+        text
+    }
+
+    /// Appends [`Report::to_text`] to `out`.
+    pub fn write_text(&self, out: &mut String) {
+        self.write_label(out);
+        let _ = match self.status {
+            Status::Unreadable => writeln!(
+                out,
+                ": unreadable: {}",
                 self.error.as_deref().unwrap_or("?")
             ),
-            Status::Illegal => format!(
-                "{}: illegal: {} (rules {})\n",
-                file,
+            Status::Illegal => writeln!(
+                out,
+                ": illegal: {} (rules {})",
                 self.error.as_deref().unwrap_or("?"),
                 self.rules.as_deref().unwrap_or("?")
             ),
             Status::Ok => {
-                let mut line = format!(
-                    "{}: ok: {} moves under {} on {}",
-                    file,
+                let _ = write!(
+                    out,
+                    ": ok: {} moves under {} on {}",
                     self.moves.unwrap_or(0),
                     self.rules.as_deref().unwrap_or("?"),
                     self.board_size.as_deref().unwrap_or("?")
                 );
-                match (&self.result, self.over) {
-                    (Some(r), _) => line.push_str(&format!("; game over: {r}")),
-                    _ => line.push_str(&format!(
+                let _ = match (&self.result, self.over) {
+                    (Some(r), _) => write!(out, "; game over: {r}"),
+                    _ => write!(
+                        out,
                         "; game not over ({} to play, score now {})",
                         self.to_move.map_or("?", Color::name),
                         self.score.as_deref().unwrap_or("?")
-                    )),
-                }
+                    ),
+                };
                 if let Some(re) = &self.record_result {
-                    line.push_str(&format!("; the record says {re}"));
+                    let _ = write!(out, "; the record says {re}");
                 }
-                line.push('\n');
+                out.push('\n');
                 if let Some(b) = &self.board {
-                    line.push_str(b);
+                    out.push_str(b);
                 }
-                line
+                Ok(())
+            }
+        };
+    }
+}
+
+/// What a replay thread keeps from one record to the next.
+#[derive(Default)]
+struct Worker {
+    /// The position of the last record, whose buffers the next record's replay reuses.
+    position: Option<Box<dyn Position>>,
+    /// The rules of the last record (its size cleared) and their text.
+    rules: Option<(Rules, String)>,
+    /// Whether a finished game's report carries its score as well as its result (the text
+    /// report shows the score of a game that is not over only).
+    score_when_over: bool,
+}
+
+impl Worker {
+    fn new(json: bool) -> Worker {
+        Worker {
+            score_when_over: json,
+            ..Worker::default()
+        }
+    }
+
+    /// The text of `rules` with its size cleared.
+    fn rules_text(&mut self, rules: &Rules) -> String {
+        match &self.rules {
+            Some((last, text)) if last == rules => text.clone(),
+            _ => {
+                let mut rules = rules.clone();
+                rules.set_size(None);
+                let text = rules.to_string();
+                self.rules = Some((rules, text.clone()));
+                text
             }
         }
     }
@@ -192,13 +242,22 @@ fn rules_choice(rules: Option<&Forced>) -> Result<RulesChoice, String> {
 /// Replays every game of one file. Never panics out: an internal error is reported as
 /// unreadable.
 pub fn replay_file(path: &Path, rules: Option<&Forced>) -> Vec<Report> {
-    replay_file_with(path, &rules_choice(rules))
+    replay_file_with(path, &rules_choice(rules), &mut Worker::new(true))
 }
 
 /// [`replay_file`] with the choice of rules made once for every file.
-fn replay_file_with(path: &Path, choice: &Result<RulesChoice, String>) -> Vec<Report> {
+fn replay_file_with(
+    path: &Path,
+    choice: &Result<RulesChoice, String>,
+    worker: &mut Worker,
+) -> Vec<Report> {
     let file = path.display().to_string();
-    catch_unwind(AssertUnwindSafe(|| replay_games(path, &file, choice))).unwrap_or_else(|_| {
+    catch_unwind(AssertUnwindSafe(|| {
+        replay_games(path, &file, choice, worker)
+    }))
+    .unwrap_or_else(|_| {
+        // What the worker kept may be half changed.
+        *worker = Worker::new(worker.score_when_over);
         vec![Report::unreadable(
             &file,
             "internal error while replaying (a bug in goishi; please report it with this file)"
@@ -208,7 +267,12 @@ fn replay_file_with(path: &Path, choice: &Result<RulesChoice, String>) -> Vec<Re
     })
 }
 
-fn replay_games(path: &Path, file: &str, choice: &Result<RulesChoice, String>) -> Vec<Report> {
+fn replay_games(
+    path: &Path,
+    file: &str,
+    choice: &Result<RulesChoice, String>,
+    worker: &mut Worker,
+) -> Vec<Report> {
     let choice = match choice {
         Ok(c) => c,
         Err(e) => return vec![Report::unreadable(file, e.clone(), None)],
@@ -223,7 +287,7 @@ fn replay_games(path: &Path, file: &str, choice: &Result<RulesChoice, String>) -
         .enumerate()
         .map(|(i, record)| {
             let mut report = match record {
-                Ok(record) => replay_record(&record, file),
+                Ok(record) => replay_record(&record, file, worker),
                 Err(e) => Report::unreadable(file, e.to_string(), e.node),
             };
             if many {
@@ -234,15 +298,18 @@ fn replay_games(path: &Path, file: &str, choice: &Result<RulesChoice, String>) -
         .collect()
 }
 
-fn replay_record(record: &sgf::Record, file: &str) -> Report {
-    let mut rules = record.setup.rules.clone();
-    rules.set_size(None);
+fn replay_record(record: &sgf::Record, file: &str, worker: &mut Worker) -> Report {
     let mut report = Report::new(file, Status::Ok);
-    report.rules = Some(rules.to_string());
+    report.rules = Some(worker.rules_text(&record.setup.rules));
     report.board_size = Some(record.setup.board.geometry().describe());
     report.moves = Some(record.moves.len());
     report.record_result = record.result.clone();
-    let mut position = match record.start() {
+    // The last record's position, overwritten (its buffers reused), or a new one.
+    let started = match worker.position.take() {
+        Some(mut p) => record.start_into(&mut p).map(|()| p),
+        None => record.start(),
+    };
+    let mut position = match started {
         Ok(p) => p,
         Err(e) => return Report::unreadable(file, e.to_string(), e.node),
     };
@@ -261,7 +328,10 @@ fn replay_record(record: &sgf::Record, file: &str) -> Report {
     report.captures = Some([p.captures(Color::Black), p.captures(Color::White)]);
     report.over = Some(p.is_over());
     report.result = p.outcome().map(|r| r.to_string());
-    report.score = Some(p.score(&[]).result().to_string());
+    if worker.score_when_over || report.result.is_none() {
+        report.score = Some(p.score(&[]).result().to_string());
+    }
+    worker.position = Some(position);
     report
 }
 
@@ -307,6 +377,7 @@ fn replay_tree(
     game: usize,
     tree: Result<Vec<u8>, sgf::SgfError>,
     choice: &Result<RulesChoice, String>,
+    worker: &mut Worker,
 ) -> Report {
     let mut report = catch_unwind(AssertUnwindSafe(|| {
         let tree = match tree {
@@ -318,11 +389,13 @@ fn replay_tree(
             Err(e) => return Report::unreadable(STDIN, e.clone(), None),
         };
         match sgf::parse_tree(&tree, choice) {
-            Ok(record) => replay_record(&record, STDIN),
+            Ok(record) => replay_record(&record, STDIN, worker),
             Err(e) => Report::unreadable(STDIN, e.to_string(), e.node),
         }
     }))
     .unwrap_or_else(|_| {
+        // What the worker kept may be half changed.
+        *worker = Worker::new(worker.score_when_over);
         Report::unreadable(
             STDIN,
             "internal error while replaying (a bug in goishi; please report it with this record)"
@@ -368,6 +441,11 @@ pub fn run(options: &ReplayOptions, out: &mut dyn Write) -> i32 {
         None
     };
     let mut status = 0;
+    // The reports go through a buffer (standard output would flush at every line), which is
+    // flushed before a message on standard error, so that the two streams keep their order,
+    // and after every report while a progress bar is drawn.
+    let mut out = std::io::BufWriter::with_capacity(64 << 10, out);
+    let mut text = String::new();
     let mut emit = |reports: Vec<Report>| {
         for report in reports {
             let code = match report.status {
@@ -376,13 +454,16 @@ pub fn run(options: &ReplayOptions, out: &mut dyn Write) -> i32 {
                 Status::Unreadable => 2,
             };
             status = status.max(code);
-            let text = if options.json {
-                serde_json::to_string(&report).unwrap_or_default() + "\n"
+            text.clear();
+            if options.json {
+                text.push_str(&serde_json::to_string(&report).unwrap_or_default());
+                text.push('\n');
             } else {
-                report.to_text()
-            };
-            let write = |out: &mut dyn Write| {
+                report.write_text(&mut text);
+            }
+            let write = |out: &mut std::io::BufWriter<&mut dyn Write>| {
                 if report.status == Status::Unreadable {
+                    let _ = out.flush();
                     eprintln!(
                         "goishi: {}: {}",
                         report.label(),
@@ -393,8 +474,11 @@ pub fn run(options: &ReplayOptions, out: &mut dyn Write) -> i32 {
                 let _ = out.write_all(text.as_bytes());
             };
             match &bar {
-                Some(b) => b.suspend(|| write(out)),
-                None => write(out),
+                Some(b) => b.suspend(|| {
+                    write(&mut out);
+                    let _ = out.flush();
+                }),
+                None => write(&mut out),
             }
         }
         if let Some(b) = &bar {
@@ -408,21 +492,22 @@ pub fn run(options: &ReplayOptions, out: &mut dyn Write) -> i32 {
         options.jobs.clamp(1, files.len().max(1))
     };
     let choice = rules_choice(rules.as_ref());
-    let work = |(): &mut (), job: Job| match job {
-        Job::File(path) => replay_file_with(&path, &choice),
-        Job::Tree(game, tree) => vec![replay_tree(game, tree, &choice)],
+    let work = |worker: &mut Worker, job: Job| match job {
+        Job::File(path) => replay_file_with(&path, &choice, worker),
+        Job::Tree(game, tree) => vec![replay_tree(game, tree, &choice, worker)],
     };
+    let new_worker = || Worker::new(options.json);
     let ran = crate::parallel::ordered(
         jobs,
         Some(WORKER_STACK),
         jobs_of(files),
-        || (),
+        new_worker,
         work,
         &mut emit,
     );
     if ran.is_err() {
         // No thread could be started: replay here (this thread has the stack it needs).
-        let _ = crate::parallel::ordered(1, None, jobs_of(files), || (), work, &mut emit);
+        let _ = crate::parallel::ordered(1, None, jobs_of(files), new_worker, work, &mut emit);
     }
     if let Some(b) = bar {
         b.finish_and_clear();

@@ -535,4 +535,14 @@ impl Position for ContactPosition {
     fn as_any(&self) -> &dyn Any {
         self
     }
+
+    fn clone_from_dyn(&mut self, source: &dyn Position) -> bool {
+        match source.as_any().downcast_ref::<ContactPosition>() {
+            Some(source) => {
+                self.clone_from(source);
+                true
+            }
+            None => false,
+        }
+    }
 }

@@ -2,6 +2,8 @@
 //! FF\[4\] without `CA`) when the bytes are not UTF-8 and the file's `CA` names it or none;
 //! anything else is refused by name rather than read wrong.
 
+use std::borrow::Cow;
+
 use crate::error::{ErrorKind, SgfError};
 
 /// The text of an SGF file: UTF-8; or, when the bytes are not UTF-8, ISO-8859-1 (the
@@ -9,6 +11,11 @@ use crate::error::{ErrorKind, SgfError};
 /// character, if the file's `CA` names it or no character set. A file that is not UTF-8 and
 /// names another (`CA[GB2312]`) is refused by name rather than read wrong.
 pub fn decode(bytes: &[u8]) -> Result<String, SgfError> {
+    decode_borrowed(bytes).map(Cow::into_owned)
+}
+
+/// [`decode`], borrowing the bytes when they are the text (UTF-8), copying nothing.
+pub(crate) fn decode_borrowed(bytes: &[u8]) -> Result<Cow<'_, str>, SgfError> {
     if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) || bytes.contains(&0) {
         return Err(SgfError::general(
             ErrorKind::Charset,
@@ -16,7 +23,7 @@ pub fn decode(bytes: &[u8]) -> Result<String, SgfError> {
         ));
     }
     if let Ok(text) = std::str::from_utf8(bytes) {
-        return Ok(text.to_owned());
+        return Ok(Cow::Borrowed(text));
     }
     let charset = declared_charset(bytes);
     let latin_1 = charset.as_deref().is_none_or(|c| {
@@ -31,7 +38,7 @@ pub fn decode(bytes: &[u8]) -> Result<String, SgfError> {
             charset.unwrap_or_default()
         )));
     }
-    Ok(bytes.iter().map(|&b| char::from(b)).collect())
+    Ok(Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect()))
 }
 
 /// The character set a file's `CA` property names, in upper case (the first `CA[...]` in the

@@ -6,7 +6,7 @@
 //! [`read`]: crate::read
 //! [`decode`]: crate::decode()
 
-use crate::decode::decode;
+use crate::decode::decode_borrowed;
 use crate::error::{ErrorKind, SgfError};
 use crate::read::parse_collection;
 use crate::record::{Record, RulesChoice};
@@ -58,7 +58,7 @@ pub fn read_collection(
             "the file has more than {MAX_FILE_BYTES} bytes; goishi reads SGF files of at most {MAX_FILE_BYTES} bytes"
         )));
     }
-    parse_collection(&decode(&bytes)?, choice)
+    parse_collection(&decode_borrowed(&bytes)?, choice)
 }
 
 /// An I/O error as words, without the OS error code: `no such file or directory`.

@@ -11,7 +11,7 @@ use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
 use sgf_parse::{GameTree, SgfNode};
 
 use crate::error::{ErrorKind, SgfError};
-use crate::main_line::{plain_main_line, MainLine};
+use crate::main_line::{plain_main_line, MainLine, Node, Nodes};
 use crate::props::{prop_id, prop_text, sgf_point_letters, sgf_point_name};
 use crate::record::{Extras, MoveText, NodeExtras, Record, RecordMove, RulesChoice};
 
@@ -170,6 +170,53 @@ fn prescan_chars(
     Ok(body)
 }
 
+/// The points of a grid board by their SGF coordinates, the board's shape read once per
+/// record ([`point_on`] reads it per point).
+#[derive(Clone, Copy)]
+struct Grid {
+    width: u32,
+    height: u32,
+    /// Whether the board is a grid (not a graph), where `Geometry::at` finds points.
+    grid: bool,
+    /// Whether `[tt]` is a pass ([`tt_is_pass`]).
+    tt_pass: bool,
+}
+
+impl Grid {
+    fn of(geometry: &Geometry) -> Grid {
+        Grid {
+            width: geometry.width(),
+            height: geometry.height(),
+            grid: geometry.at(0, 0).is_some(),
+            tt_pass: tt_is_pass(geometry),
+        }
+    }
+
+    /// The point a move at `p` is placed on, when `p` is on a grid board and not `[tt]` as
+    /// a pass: what [`record_move`] makes of it, `None` when it makes something else.
+    #[inline]
+    fn place(self, p: &SgfPoint) -> Option<Point> {
+        let (x, y) = (u32::from(p.x), u32::from(p.y));
+        let tt = p.x == 19 && p.y == 19 && self.tt_pass;
+        (self.grid && x < self.width && y < self.height && !tt)
+            .then(|| Point::new(((self.height - 1 - y) * self.width + x) as usize))
+    }
+
+    /// [`point_on`]: the same answer, without a call for a point of a grid board.
+    #[inline]
+    fn point(self, geometry: &Geometry, p: &SgfPoint) -> Result<Point, PointError> {
+        let (x, y) = (u32::from(p.x), u32::from(p.y));
+        if self.grid && x < self.width && y < self.height {
+            // As `Geometry::at` numbers them: row by row from the bottom.
+            Ok(Point::new(
+                ((self.height - 1 - y) * self.width + x) as usize,
+            ))
+        } else {
+            point_on(geometry, p)
+        }
+    }
+}
+
 /// The point of a parsed SGF point on `geometry`.
 fn point_on(geometry: &Geometry, p: &SgfPoint) -> Result<Point, PointError> {
     // A point of a grid board, without going through its name (SGF rows count from the top).
@@ -278,7 +325,7 @@ pub fn parse_collection(
 ) -> Result<Vec<Result<Record, SgfError>>, SgfError> {
     if let Some(line) = plain_line(text) {
         // One tree of plain nodes: the same properties without `sgf-parse`'s tree.
-        return Ok(vec![build_record(&line.nodes(), choice, 1)]);
+        return Ok(vec![build_record(&line, choice, 1)]);
     }
     parse_trees(prescan(text)?, choice)
 }
@@ -288,7 +335,7 @@ pub fn parse_collection(
 /// first), so it is not scanned twice.
 fn plain_line(text: &str) -> Option<MainLine> {
     let line = plain_main_line(&text[text.find('(')?..])?;
-    (line.node_count() <= MAX_NODES).then_some(line)
+    (line.count() <= MAX_NODES).then_some(line)
 }
 
 /// Checks that the plain main line ([`crate::main_line`]) reads `text` as `sgf-parse`'s
@@ -301,7 +348,7 @@ pub fn fast_path_mismatch(text: &str, choice: &RulesChoice) -> Result<bool, Stri
     let Some(line) = plain_line(text) else {
         return Ok(false);
     };
-    let fast = Ok(vec![build_record(&line.nodes(), choice, 1)]);
+    let fast = Ok(vec![build_record(&line, choice, 1)]);
     let slow = prescan(text).and_then(|body| parse_trees(body, choice));
     if fast == slow {
         Ok(true)
@@ -334,7 +381,7 @@ fn parse_trees(
                     .main_variation()
                     .map(|node| node.properties.as_slice())
                     .collect();
-                let result = build_record(&nodes, choice, games);
+                let result = build_record(nodes.as_slice(), choice, games);
                 dismantle(root);
                 result
             }
@@ -367,18 +414,71 @@ fn dismantle<P: sgf_parse::SgfProp>(root: SgfNode<P>) {
     }
 }
 
-/// The record of a main line: the properties of each node, the root first (never empty).
-fn build_record(nodes: &[&[Prop]], choice: &RulesChoice, games: usize) -> Result<Record, SgfError> {
+/// Whether the record builder drops `prop` in the root (the writer generates it):
+/// whether its identifier is one of [`GENERATED_ROOT`], without making the identifier.
+fn generated_in_root(prop: &Prop) -> bool {
+    match prop {
+        Prop::Unknown(id, _) | Prop::Invalid(id, _) => GENERATED_ROOT.contains(&id.as_str()),
+        Prop::FF(_)
+        | Prop::GM(_)
+        | Prop::CA(_)
+        | Prop::AP(_)
+        | Prop::SZ(_)
+        | Prop::RU(_)
+        | Prop::KM(_)
+        | Prop::HA(_)
+        | Prop::PL(_)
+        | Prop::AB(_)
+        | Prop::AW(_)
+        | Prop::AE(_)
+        | Prop::RE(_) => true,
+        _ => false,
+    }
+}
+
+/// A move property's move and its text as written: a pass, `[tt]` on a board up to 19x19,
+/// or a point (or why it is not on the board).
+#[inline(never)]
+fn record_move(
+    id: &str,
+    m: &SgfMove,
+    geometry: &Geometry,
+    grid: Grid,
+) -> (Result<Move, PointError>, MoveText) {
+    match m {
+        SgfMove::Pass => (Ok(Move::Pass), MoveText::new(id, &[])),
+        SgfMove::Move(sp) => {
+            let text = MoveText::new(id, &sgf_point_letters(sp));
+            if sp.x == 19 && sp.y == 19 && tt_is_pass(geometry) {
+                (Ok(Move::Pass), text)
+            } else {
+                (grid.point(geometry, sp).map(Move::Place), text)
+            }
+        }
+    }
+}
+
+/// The record of a main line (never empty; its root a node of properties).
+fn build_record<N: Nodes + ?Sized>(
+    nodes: &N,
+    choice: &RulesChoice,
+    games: usize,
+) -> Result<Record, SgfError> {
+    let root = match nodes.node(0) {
+        Node::Props(props) => props,
+        // Never made (a move in the root is one of its properties).
+        Node::Move(..) => &[],
+    };
     // Rules, size and komi from the root.
     let mut size = None;
-    let mut ru = None;
+    let mut ru: Option<&str> = None;
     let mut km = None;
     let mut handicap = 0u32;
     let mut result = None;
-    for prop in nodes[0] {
+    for prop in root {
         match prop {
             Prop::SZ((w, h)) => size = Some((u32::from(*w), u32::from(*h))),
-            Prop::RU(t) => ru = Some(t.text.clone()),
+            Prop::RU(t) => ru = Some(&t.text),
             Prop::KM(k) => km = Some(*k),
             Prop::HA(h) => handicap = u32::try_from(*h).unwrap_or(0),
             Prop::RE(t) => result = Some(t.text.trim().to_owned()),
@@ -401,7 +501,7 @@ fn build_record(nodes: &[&[Prop]], choice: &RulesChoice, games: usize) -> Result
             _ => {}
         }
     }
-    let mut rules = match (&choice.force, &ru) {
+    let mut rules = match (&choice.force, ru) {
         (Some(f), _) => f.rules.clone(),
         (None, Some(text)) => record_rules(text).map_err(|e| {
             SgfError::in_property(ErrorKind::Rules, 0, "RU", format!("RU[{text}]: {e}"))
@@ -434,15 +534,50 @@ fn build_record(nodes: &[&[Prop]], choice: &RulesChoice, games: usize) -> Result
     })?;
 
     let mut board = Board::new(geometry.clone());
+    let grid = Grid::of(&geometry);
     let mut to_move = None;
     // Most nodes of a record hold a move.
-    let mut moves: Vec<RecordMove> = Vec::with_capacity(nodes.len());
+    let mut moves: Vec<RecordMove> = Vec::with_capacity(nodes.count());
     let mut extras = Extras {
-        nodes: Vec::with_capacity(nodes.len()),
+        nodes: Vec::with_capacity(nodes.count()),
         ..Extras::default()
     };
 
-    for (i, &node) in nodes.iter().enumerate() {
+    for i in 0..nodes.count() {
+        let node = match nodes.node(i) {
+            Node::Props(props) => props,
+            Node::Move(color, m) => {
+                // What the rest of this loop does with a node holding one move property and
+                // nothing else, after the root.
+                let id = match color {
+                    Color::Black => "B",
+                    Color::White => "W",
+                };
+                let (mv, text) = match m {
+                    SgfMove::Move(sp) => match grid.place(&sp) {
+                        Some(p) => (
+                            Ok(Move::Place(p)),
+                            MoveText::new(id, &sgf_point_letters(&sp)),
+                        ),
+                        None => record_move(id, &m, &geometry, grid),
+                    },
+                    SgfMove::Pass => record_move(id, &m, &geometry, grid),
+                };
+                let record_move = RecordMove {
+                    color,
+                    mv,
+                    node: i,
+                    text,
+                };
+                extras.nodes.push(NodeExtras {
+                    move_index: Some(moves.len()),
+                    turn: record_move.turn(),
+                    props: Vec::new(),
+                });
+                moves.push(record_move);
+                continue;
+            }
+        };
         let mut move_prop: Option<(Color, &SgfMove, &str)> = None;
         let mut setup_ids: Vec<&str> = Vec::new();
         let mut kept: Vec<Prop> = Vec::new();
@@ -516,7 +651,7 @@ fn build_record(nodes: &[&[Prop]], choice: &RulesChoice, games: usize) -> Result
                 }
                 _ => {
                     if i == 0 {
-                        if !GENERATED_ROOT.contains(&prop_id(prop).as_str()) {
+                        if !generated_in_root(prop) {
                             kept.push(prop.clone());
                         }
                     } else if !matches!(
@@ -589,17 +724,7 @@ fn build_record(nodes: &[&[Prop]], choice: &RulesChoice, games: usize) -> Result
             props: kept,
         };
         if let Some((color, m, id)) = move_prop {
-            let (mv, text) = match m {
-                SgfMove::Pass => (Ok(Move::Pass), MoveText::new(id, &[])),
-                SgfMove::Move(sp) => {
-                    let text = MoveText::new(id, &sgf_point_letters(sp));
-                    if sp.x == 19 && sp.y == 19 && tt_is_pass(&geometry) {
-                        (Ok(Move::Pass), text)
-                    } else {
-                        (point_on(&geometry, sp).map(Move::Place), text)
-                    }
-                }
-            };
+            let (mv, text) = record_move(id, m, &geometry, grid);
             let record_move = RecordMove {
                 color,
                 mv,
@@ -699,4 +824,31 @@ fn take_size(rules: &mut goishi::Rules) -> Option<(u32, u32)> {
     let size = rules.size();
     rules.set_size(None);
     size
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sgf_parse::SgfProp;
+
+    #[test]
+    fn generated_root_properties_are_told_by_their_identifier() {
+        let ids = [
+            "FF", "GM", "CA", "AP", "SZ", "RU", "KM", "HA", "PL", "AB", "AW", "AE", "RE", "GC",
+            "C", "PB", "DT", "XX", "TB", "MA",
+        ];
+        for id in ids {
+            for values in [vec!["4"], vec!["x"], vec!["aa"], vec!["B"], vec!["1", "2"]] {
+                let prop = Prop::new(
+                    id.to_owned(),
+                    values.iter().map(|v| v.to_string()).collect(),
+                );
+                assert_eq!(
+                    generated_in_root(&prop),
+                    GENERATED_ROOT.contains(&prop_id(&prop).as_str()),
+                    "{prop:?}"
+                );
+            }
+        }
+    }
 }

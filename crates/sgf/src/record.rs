@@ -40,6 +40,23 @@ impl MoveText {
     /// `ID[value]`: `id` is `B` or `W` and `value` ASCII of at most two bytes (what the
     /// reader writes: an SGF point name, or nothing for a pass).
     pub(crate) fn new(id: &str, value: &[u8]) -> MoveText {
+        // What the loop below makes of an identifier of one letter and a value of two or
+        // none, written at once.
+        match (id.as_bytes(), value) {
+            (&[i], &[x, y]) if i.is_ascii() && x.is_ascii() && y.is_ascii() => {
+                return MoveText {
+                    len: 5,
+                    bytes: [i, b'[', x, y, b']'],
+                }
+            }
+            (&[i], []) if i.is_ascii() => {
+                return MoveText {
+                    len: 3,
+                    bytes: [i, b'[', b']', 0, 0],
+                }
+            }
+            _ => {}
+        }
         let mut text = MoveText {
             len: 0,
             bytes: [0; MoveText::MAX],
@@ -187,24 +204,43 @@ impl Record {
     /// position at its setup is a function of the setup, and building one (its tables) costs
     /// more than replaying a small record.
     pub fn start(&self) -> Result<Box<dyn Position>, SgfError> {
+        self.with_start(|start| start.clone_box())
+    }
+
+    /// [`Record::start`] into `position`, which is left holding the position at the setup:
+    /// overwritten in place when it is of the variant's type ([`Position::clone_from_dyn`]),
+    /// so that its buffers are reused, else replaced. A loop that replays many records keeps
+    /// one position and allocates nothing per record for it once its buffers have grown. On
+    /// an error `position` is unchanged.
+    pub fn start_into(&self, position: &mut Box<dyn Position>) -> Result<(), SgfError> {
+        let fresh =
+            self.with_start(|start| (!position.clone_from_dyn(start)).then(|| start.clone_box()))?;
+        if let Some(fresh) = fresh {
+            *position = fresh;
+        }
+        Ok(())
+    }
+
+    /// Calls `f` with the position at the setup: this thread's last one when the setup is the
+    /// same, else a new one, kept for the next call.
+    fn with_start<R>(&self, f: impl FnOnce(&dyn Position) -> R) -> Result<R, SgfError> {
         thread_local! {
             static LAST: RefCell<Option<(Setup, Box<dyn Position>)>> = const { RefCell::new(None) };
         }
-        let cached = LAST.with(|last| match &*last.borrow() {
-            Some((setup, position)) if *setup == self.setup => Some(position.clone_box()),
-            _ => None,
-        });
-        if let Some(position) = cached {
-            return Ok(position);
-        }
-        let position = self
-            .setup
-            .clone()
-            .into_position()
-            .map_err(|e| SgfError::at(ErrorKind::Setup, 0, format!("invalid setup: {e}")))?;
-        let copy = position.clone_box();
-        LAST.with(|last| *last.borrow_mut() = Some((self.setup.clone(), copy)));
-        Ok(position)
+        LAST.with(|last| {
+            if let Some((setup, position)) = &*last.borrow() {
+                if *setup == self.setup {
+                    return Ok(f(position.as_ref()));
+                }
+            }
+            let position =
+                self.setup.clone().into_position().map_err(|e| {
+                    SgfError::at(ErrorKind::Setup, 0, format!("invalid setup: {e}"))
+                })?;
+            let answer = f(position.as_ref());
+            *last.borrow_mut() = Some((self.setup.clone(), position));
+            Ok(answer)
+        })
     }
 
     /// Plays the first `count` moves (all of them when `count` is larger) on `position`,

@@ -7,7 +7,7 @@
 
 use std::io::BufRead;
 
-use crate::decode::decode;
+use crate::decode::decode_borrowed;
 use crate::error::{ErrorKind, SgfError};
 use crate::file::{io_message, MAX_FILE_BYTES};
 use crate::read::parse_record;
@@ -26,6 +26,18 @@ pub struct TreeReader<R> {
     /// Whether the input has ended or failed.
     done: bool,
 }
+
+/// The bytes that can start or end a tree, a value or an escape: `(`, `)`, `[`, `]`, `\\`.
+const CUTS: [bool; 256] = {
+    let mut cuts = [false; 256];
+    let mut i = 0;
+    let bytes = *b"()[]\\";
+    while i < bytes.len() {
+        cuts[bytes[i] as usize] = true;
+        i += 1;
+    }
+    cuts
+};
 
 impl<R: BufRead> TreeReader<R> {
     /// The game trees of `reader`.
@@ -63,13 +75,23 @@ impl<R: BufRead> TreeReader<R> {
             let mut complete = false;
             // Where the tree's bytes in this chunk begin (copied at once, at the end).
             let mut from = (depth > 0).then_some(0);
-            for (at, &b) in chunk.iter().enumerate() {
-                if depth == 0 {
-                    if b != b'(' {
-                        continue;
+            let mut at = 0;
+            while at < chunk.len() {
+                // On to the next byte that can change the state: any other byte changes
+                // nothing below, unless it is escaped.
+                if !escaped {
+                    match chunk[at..].iter().position(|&b| CUTS[usize::from(b)]) {
+                        Some(skip) => at += skip,
+                        None => break,
                     }
-                    depth = 1;
-                    from = Some(at);
+                }
+                let b = chunk[at];
+                at += 1;
+                if depth == 0 {
+                    if b == b'(' {
+                        depth = 1;
+                        from = Some(at - 1);
+                    }
                     continue;
                 }
                 if in_value {
@@ -88,7 +110,7 @@ impl<R: BufRead> TreeReader<R> {
                     b')' => {
                         depth -= 1;
                         if depth == 0 {
-                            used = at + 1;
+                            used = at;
                             complete = true;
                             break;
                         }
@@ -134,7 +156,7 @@ impl<R: BufRead> Iterator for TreeReader<R> {
 /// Reads the bytes of one game tree (an item of [`TreeReader`]) as a record: decoded by its
 /// own `CA`, then read as a file holding that tree alone.
 pub fn parse_tree(tree: &[u8], choice: &RulesChoice) -> Result<Record, SgfError> {
-    parse_record(&decode(tree)?, choice)
+    parse_record(&decode_borrowed(tree)?, choice)
 }
 
 #[cfg(test)]

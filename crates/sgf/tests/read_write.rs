@@ -475,3 +475,49 @@ fn passes_after_the_end_round_trip() {
         .to_string();
     assert_eq!(err, "node 5: move 5 B[cc] (C3) is illegal: game over");
 }
+
+/// One position reused for the records of every variant in turn ([`Record::start_into`], as
+/// `goishi replay` does): each record replays to what a position of its own replays to.
+#[test]
+fn one_position_replays_the_records_of_every_variant() {
+    let mut records = Vec::new();
+    for v in goishi::registry().variants() {
+        let rules = v.default_rules();
+        for (seed, size) in [(3, (7, 7)), (4, (7, 7)), (5, (6, 5))] {
+            let game = goishi_play::play_game(&rules, Some(size), seed, 0)
+                .unwrap_or_else(|e| panic!("{}: {e}", v.id));
+            let text = write_game(game.position.as_ref(), &WriteOptions::default()).unwrap();
+            records.push((v.id, parse_record(&text, &choice()).unwrap()));
+        }
+    }
+    // Each variant after another, then every second record, so that a position is reused
+    // both by its own variant (its buffers kept) and by another one (replaced).
+    let order = (0..records.len()).chain((0..records.len()).step_by(2));
+    let mut position = records[0].1.start().unwrap();
+    for i in order {
+        let (id, record) = &records[i];
+        record.start_into(&mut position).unwrap();
+        assert!(position.history().is_empty(), "{id}");
+        record.play(position.as_mut(), usize::MAX).unwrap();
+        let alone = record.replay(usize::MAX).unwrap();
+        assert_eq!(position.board(), alone.board(), "{id}");
+        assert_eq!(position.history(), alone.history(), "{id}");
+        assert_eq!(position.side_to_move(), alone.side_to_move(), "{id}");
+        assert_eq!(position.outcome(), alone.outcome(), "{id}");
+        assert_eq!(position.rules(), alone.rules(), "{id}");
+        for color in [Color::Black, Color::White] {
+            assert_eq!(position.captures(color), alone.captures(color), "{id}");
+        }
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        position.legal_moves(&mut ours);
+        alone.legal_moves(&mut theirs);
+        assert_eq!(ours, theirs, "{id}");
+        // Undo goes back to the setup on both.
+        let mut undone = 0;
+        while position.undo().is_some() {
+            undone += 1;
+        }
+        assert_eq!(undone, alone.history().len(), "{id}");
+        assert_eq!(position.board(), &record.setup.board, "{id}");
+    }
+}

@@ -9,8 +9,8 @@ use serde_json::Value;
 use super::figures::{get, superko_cost, targets};
 use super::{Measure, ReportInput};
 use crate::{
-    goishi_only_group, playouts_per_batch, positions::position_count, Workload, GOISHI,
-    GOISHI_CLONE, PEERS, SIZES,
+    goishi_only_group, playouts_per_batch, positions::position_count, Workload, GOISHI, GOISHI_3X3,
+    GOISHI_CLONE, GO_GAME_BOARD, GO_GAME_BOARD_PLAIN, GO_GAME_BOARD_SAMPLER, PEERS, SIZES,
 };
 
 fn superko_cost_section(out: &mut String, results: &BTreeMap<String, Measure>) {
@@ -159,6 +159,15 @@ fn comparison_table(
 
 fn column_title(w: Workload, engine: &str) -> String {
     match (w, engine) {
+        (Workload::PlayoutNative, GOISHI) => "goishi, its eye test".to_owned(),
+        (Workload::PlayoutNative, GO_GAME_BOARD) => "go_game_board, its 3x3 eye test".to_owned(),
+        (Workload::PlayoutNative, GOISHI_3X3) => "goishi, the 3x3 eye test".to_owned(),
+        (Workload::PlayoutNative, GO_GAME_BOARD_PLAIN) => {
+            "go_game_board, the plain eye test".to_owned()
+        }
+        (Workload::PlayoutNative, GO_GAME_BOARD_SAMPLER) => {
+            "go_game_board's own sampler".to_owned()
+        }
         (Workload::PlayUndo, GOISHI) => "goishi (play + undo)".to_owned(),
         (Workload::PlayUndo, GOISHI_CLONE) => "goishi (clone + play)".to_owned(),
         (Workload::PlayUndo, e) => format!("{e} (clone + play)"),
@@ -189,6 +198,71 @@ fn playout_lengths(out: &mut String, results: &BTreeMap<String, Measure>, w: Wor
             parts.join("; ")
         );
     }
+}
+
+/// The second harness: each engine through its own API and its own eye test.
+fn native_section(out: &mut String, results: &BTreeMap<String, Measure>) {
+    let w = Workload::PlayoutNative;
+    let _ = writeln!(
+        out,
+        "The second harness (`goishi_bench::native`), so that goishi's lead is not an artefact \
+         of the policy above: each engine through its own API, with its own eye test, and one \
+         cheap generator (xorshift64*) for both. The side to move draws an empty point from \
+         the engine's own list, plays it unless the engine's eye test calls it an eye of its \
+         own or the engine refuses it, else draws again among the rest (the list copied only \
+         once a draw is refused), and passes when none is left; two passes or 3 x points moves \
+         end a game. goishi: `empty_points`, `is_own_eye` (every neighbour the mover's), \
+         `try_place`. go_game_board: its empty-vertex list, its 3x3 pattern's `is_eyelike` \
+         (every neighbour the mover's, and fewer than two diagonals the opponent's, the edge \
+         counting as one) and `is_legal`. The two eye tests play different games (the 3x3 \
+         test fills false eyes, which ends random 19x19 games in about half the moves), so \
+         goishi is also measured under the 3x3 test (its own geometry's diagonals), which \
+         plays go_game_board's distribution of games: that pair compares the same work, and \
+         so does go_game_board under goishi's plain test (the rule of the harness above, in \
+         this loop) beside goishi's own. \
+         go_game_board's own sampler (libEGo's playout: its 3x3 patterns, the neighbours of \
+         the last move ten times as likely, its own generator) is shown for reference. {} \
+         playouts an iteration on 9x9, {} on 19x19, simple ko; moves per second, passes \
+         included.\n",
+        playouts_per_batch(9),
+        playouts_per_batch(19)
+    );
+    let mut header = String::from("| board |");
+    let mut rule = String::from("|---|");
+    for e in w.engines() {
+        let _ = write!(header, " {} |", column_title(w, e));
+        rule.push_str("---:|");
+    }
+    header.push_str(
+        " goishi / go_game_board, each its own eye test | both the 3x3 test | both the plain test |",
+    );
+    rule.push_str("---:|---:|---:|");
+    let _ = writeln!(out, "{header}\n{rule}");
+    for size in SIZES {
+        let rate = |e| get(results, w, size, e).and_then(|m| m.rate());
+        let mut row = format!("| {size}x{size} |");
+        for e in w.engines() {
+            let _ = write!(
+                row,
+                " {} |",
+                rate(e).map_or_else(|| "not measured".to_owned(), rate_text)
+            );
+        }
+        let ratio = |a: Option<f64>, b: Option<f64>| {
+            a.zip(b)
+                .map_or_else(|| "n/a".to_owned(), |(a, b)| format!("{:.2}x", a / b))
+        };
+        let _ = writeln!(
+            row,
+            " {} | {} | {} |",
+            ratio(rate(GOISHI), rate(GO_GAME_BOARD)),
+            ratio(rate(GOISHI_3X3), rate(GO_GAME_BOARD)),
+            ratio(rate(GOISHI), rate(GO_GAME_BOARD_PLAIN))
+        );
+        out.push_str(&row);
+    }
+    out.push('\n');
+    playout_lengths(out, results, w);
 }
 
 fn memory_section(out: &mut String, extra: &Value) {
@@ -412,6 +486,8 @@ pub fn render(input: &ReportInput<'_>) -> String {
     comparison_table(&mut out, results, Workload::PlayoutSuperko, Metric::Rate);
     playout_lengths(&mut out, results, Workload::PlayoutSuperko);
     superko_cost_section(&mut out, results);
+    out.push_str("### Each engine with its own eye test\n\n");
+    native_section(&mut out, results);
 
     out.push_str("## 2. Legal-move list\n\n");
     let _ = writeln!(

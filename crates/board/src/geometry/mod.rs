@@ -32,6 +32,7 @@ use crate::point::Point;
 pub use adjacency::{Adjacency, NeighborTable};
 pub use graph::MAX_GRAPH_POINTS;
 pub use kind::{BoardKind, ParseBoardKindError};
+pub(crate) use notation::column_letters;
 pub use notation::{column_name, parse_size, PointError};
 pub use zobrist::SIDE_TO_MOVE_KEY;
 

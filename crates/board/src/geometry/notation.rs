@@ -121,14 +121,17 @@ impl Geometry {
 
 /// The GTP column name of column `x` (0-based): `A`..`Z` without `I`, then `AA`, `AB`, ...
 pub fn column_name(x: u32) -> String {
+    let (letters, len) = column_letters(x);
+    letters[..len].iter().map(|&b| char::from(b)).collect()
+}
+
+/// The letters of [`column_name`] (one or two), without allocating.
+pub(crate) fn column_letters(x: u32) -> ([u8; 2], usize) {
     let x = x as usize;
     if x < 25 {
-        (GTP_LETTERS[x] as char).to_string()
+        ([GTP_LETTERS[x], 0], 1)
     } else {
-        let mut s = String::with_capacity(2);
-        s.push(GTP_LETTERS[(x / 25 - 1) % 25] as char);
-        s.push(GTP_LETTERS[x % 25] as char);
-        s
+        ([GTP_LETTERS[(x / 25 - 1) % 25], GTP_LETTERS[x % 25]], 2)
     }
 }
 
