@@ -6,7 +6,8 @@
 //!
 //! The bare light loop is the engine's own (`crates/go-rules/benches/support/playout.rs`, the
 //! loop of `cargo run --release -p goishi-go-rules --example playouts`); the bare heavy loop
-//! is the same loop with the heavy policy's move (`SearchPosition::heavy_playout_move`); each
+//! is the same loop with the heavy policy's move (the `playout_move` of `HeavyGo`, Go with its
+//! knowledge: `SearchPosition::heavy`); each
 //! runs on every thread independently. The search is `MctsPlayer` with a time budget on the
 //! same threads and that policy, its playout moves divided by its wall-clock time (tree
 //! descent, expansion, AMAF and ownership included in the time, not in the moves). The last
@@ -22,8 +23,8 @@
 use std::time::{Duration, Instant};
 
 use goishi::go::GoPosition;
-use goishi::{Color, FromSetup, Position, Rules};
-use goishi_play::mcts::{Budget, MctsConfig, MctsPlayer, PlayoutPolicy, SearchPosition};
+use goishi::{Color, FromSetup, Rules};
+use goishi_play::mcts::{Budget, HeavyGo, MctsConfig, MctsPlayer, PlayoutPolicy, SearchPosition};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -49,15 +50,11 @@ fn timed(f: impl FnOnce() -> u64) -> (u64, f64, Option<u64>) {
 
 /// One heavy-policy game from `game`, capped at 3 x points moves, as the engine's loop
 /// plays a light one; returns its moves.
-fn heavy_playout(
-    game: &mut GoPosition,
-    rng: &mut ChaCha8Rng,
-    buf: &mut Vec<goishi::Point>,
-) -> usize {
-    let cap = 3 * game.geometry().num_points();
+fn heavy_playout(game: &mut HeavyGo, rng: &mut ChaCha8Rng, buf: &mut Vec<goishi::Point>) -> usize {
+    let cap = 3 * game.num_points();
     let mut moves = 0;
-    while moves < cap && !Position::is_over(game) {
-        game.heavy_playout_move(rng, buf);
+    while moves < cap && !SearchPosition::is_over(game) {
+        game.playout_move(rng, buf);
         moves += 1;
     }
     moves
@@ -73,16 +70,19 @@ fn bare(start: &GoPosition, policy: PlayoutPolicy, threads: usize, time: Duratio
                     let mut rng = ChaCha8Rng::seed_from_u64(42 + t as u64);
                     let mut candidates = Vec::new();
                     let mut game = start.clone();
+                    let heavy_start = start.heavy();
+                    let mut heavy = heavy_start.clone();
                     let mut moves = 0;
                     while t0.elapsed() < time {
                         for _ in 0..16 {
-                            game.clone_from(start);
                             moves += match policy {
                                 PlayoutPolicy::Light => {
+                                    game.clone_from(start);
                                     support::playout(&mut game, &mut rng, &mut candidates)
                                 }
                                 PlayoutPolicy::Heavy => {
-                                    heavy_playout(&mut game, &mut rng, &mut candidates)
+                                    heavy.reset_from(&heavy_start);
+                                    heavy_playout(&mut heavy, &mut rng, &mut candidates)
                                 }
                             };
                         }

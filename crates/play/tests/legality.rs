@@ -168,13 +168,14 @@ fn heavy_playouts_play_only_legal_moves() {
         for game_seed in 0..8u64 {
             let seed = seed.wrapping_add(100 * i as u64 + game_seed);
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let (mut game, mut buf) = (start.clone(), Vec::new());
-            let cap = 4 * game.geometry().num_points();
+            let (mut heavy, mut buf) = (start.heavy(), Vec::new());
+            let cap = 4 * start.geometry().num_points();
             let mut moves = 0;
-            while !Position::is_over(&game) && moves < cap {
-                let before = game.clone();
-                let color = Position::side_to_move(&game);
-                let mv = game.heavy_playout_move(&mut rng, &mut buf);
+            while !SearchPosition::is_over(&heavy) && moves < cap {
+                let before = heavy.position().clone();
+                let color = Position::side_to_move(&before);
+                let mv = heavy.playout_move(&mut rng, &mut buf);
+                let game = heavy.position();
                 let context = format!("{rules} seed {seed} move {moves}: {color} {mv:?}");
                 if let Err(reason) = before.check_move(color, mv) {
                     panic!(

@@ -2,8 +2,8 @@
 //! ([`crate::mcts::PlayoutPolicy::Heavy`]), after Michi and Pachi (Baudiš): answers to the
 //! last two moves (captures, escapes from atari read with ladders, 3x3 shape patterns)
 //! before a random move that avoids bad self-atari, and, when the tree grows a node, priors
-//! for its moves from the same knowledge; the wrapper that makes a search use both
-//! ([`HeavyPlayouts`]).
+//! for its moves from the same knowledge; [`HeavyGo`], the position a search runs on to use
+//! both.
 //!
 //! One move of the policy, for the side to move; "near" is the last two stones played and
 //! the points around each (their neighbours and, on grid boards, diagonal points):
@@ -49,14 +49,13 @@ use goishi::go::GoPosition;
 use goishi::{Adjacency, Color, Geometry, Move, NeighborTable, Point, Position, Topology};
 use rand::Rng;
 
-use super::position::SearchPosition;
+use super::position::{go_tree_moves, SearchPosition};
 use super::tree::Prior;
 
 pub use patterns::PATTERNS;
 pub(crate) use patterns::{matches_pattern, Grid};
 pub(crate) use priors::tree_priors;
-pub(crate) use tactics::is_true_eye;
-use tactics::{fix_atari, self_atari, Reading, TwoLiberties};
+use tactics::{fix_atari, is_true_eye, self_atari, Reading, TwoLiberties};
 
 /// How often the playouts try step 1 (captures and escapes).
 const CAPTURE_RATE: f32 = 0.9;
@@ -249,61 +248,81 @@ pub(crate) fn heavy_move<R: Rng>(game: &mut GoPosition, rng: &mut R, buf: &mut V
     Move::Pass
 }
 
-/// A position whose search uses the heavy policy: [`SearchPosition`] of `P` with
-/// [`SearchPosition::heavy_playout_move`] as its playout move and
-/// [`SearchPosition::heavy_tree_moves`] and [`SearchPosition::heavy_tree_priors`] for the
-/// tree (the light ones for the families that have no heavy policy). The search runs on it
-/// when the configuration asks for [`crate::mcts::PlayoutPolicy::Heavy`].
-#[derive(Clone)]
-pub(crate) struct HeavyPlayouts<P>(pub P);
+/// Go with its knowledge: what the search runs on under the heavy policy
+/// ([`crate::mcts::PlayoutPolicy::Heavy`], `GoPosition`'s [`SearchPosition::Heavy`]). Its
+/// playouts are the heavy policy's, its tree's moves leave out true eyes only (a false eye
+/// may be filled), and they come with priors (see the module docs).
+#[derive(Clone, Debug)]
+pub struct HeavyGo(GoPosition);
 
-impl<P: SearchPosition> SearchPosition for HeavyPlayouts<P> {
+impl HeavyGo {
+    /// `position` with its knowledge.
+    pub fn new(position: GoPosition) -> HeavyGo {
+        HeavyGo(position)
+    }
+
+    /// The position.
+    pub fn position(&self) -> &GoPosition {
+        &self.0
+    }
+}
+
+impl SearchPosition for HeavyGo {
+    type Heavy = HeavyGo;
+
+    fn heavy(&self) -> HeavyGo {
+        self.clone()
+    }
+
     fn as_position(&self) -> &dyn Position {
-        self.0.as_position()
+        &self.0
     }
 
     fn as_position_mut(&mut self) -> &mut dyn Position {
-        self.0.as_position_mut()
+        &mut self.0
     }
 
     #[inline]
     fn side_to_move(&self) -> Color {
-        self.0.side_to_move()
+        Position::side_to_move(&self.0)
     }
 
     #[inline]
     fn is_over(&self) -> bool {
-        self.0.is_over()
+        Position::is_over(&self.0)
     }
 
     fn num_points(&self) -> usize {
-        self.0.num_points()
+        self.0.geometry().num_points()
     }
 
     #[inline]
     fn play(&mut self, color: Color, mv: Move) -> bool {
-        self.0.play(color, mv)
+        SearchPosition::play(&mut self.0, color, mv)
     }
 
     fn reset_from(&mut self, source: &Self) {
         self.0.reset_from(&source.0);
     }
 
+    /// Every legal move but those that fill a true eye of the mover and, where suicide is
+    /// allowed, a single stone's suicide; then a pass.
     fn tree_moves(&self, color: Color, out: &mut Vec<Move>) {
-        self.0.heavy_tree_moves(color, out);
+        let game = &self.0;
+        go_tree_moves(game, color, out, |p| is_true_eye(game, p, color));
     }
 
     fn tree_priors(&mut self, color: Color, moves: &[Move], priors: &mut Vec<Prior>) {
-        self.0.heavy_tree_priors(color, moves, priors);
+        tree_priors(&mut self.0, color, moves, priors);
     }
 
     fn has_knowledge(&self) -> bool {
-        self.0.heavy_has_knowledge()
+        true
     }
 
     #[inline]
     fn playout_move<R: Rng>(&mut self, rng: &mut R, buf: &mut Vec<Point>) -> Move {
-        self.0.heavy_playout_move(rng, buf)
+        heavy_move(&mut self.0, rng, buf)
     }
 
     fn playout_winner(&self) -> Option<Color> {
@@ -315,7 +334,7 @@ impl<P: SearchPosition> SearchPosition for HeavyPlayouts<P> {
     }
 
     fn counts_dead_stones(&self) -> bool {
-        self.0.counts_dead_stones()
+        true
     }
 }
 

@@ -142,7 +142,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 pub use config::{Budget, ConfigError, MctsConfig, PlayoutPolicy, TreeSettings};
-pub use heavy::PATTERNS;
+pub use heavy::{HeavyGo, PATTERNS};
 pub use position::SearchPosition;
 pub(crate) use position::{on_concrete, OnPosition};
 pub use tree::Prior;
@@ -355,7 +355,7 @@ impl MctsPlayer {
             PlayoutPolicy::Light => self.search_on(position, color, budget, start),
             PlayoutPolicy::Heavy => {
                 // One copy a search: the searchers copy it again, each for its playouts.
-                let heavy = heavy::HeavyPlayouts(position.clone());
+                let heavy = position.heavy();
                 self.search_on(&heavy, color, budget, start)
             }
         }

@@ -12,6 +12,7 @@ use goishi::go::{GoPosition, Suicide};
 use goishi::{Board, Color, Move, Point, Position, BLACK, EMPTY};
 use rand::Rng;
 
+use super::heavy::HeavyGo;
 use super::tree::Prior;
 
 /// A position the search can run on: cheap to copy into a playout buffer, with a random
@@ -20,6 +21,14 @@ use super::tree::Prior;
 /// Implemented for [`GoPosition`], [`ContactPosition`], [`CapturePosition`] and
 /// `Box<dyn Position>` (every registered variant, through the object-safe trait).
 pub trait SearchPosition: Clone + Send + Sync {
+    /// What the search runs on under the heavy policy ([`crate::mcts::PlayoutPolicy::Heavy`]):
+    /// [`HeavyGo`] for Go, the position itself for the families that have no knowledge, so
+    /// that the search is made once for them whatever the policy.
+    type Heavy: SearchPosition;
+
+    /// A copy of the position under the heavy policy.
+    fn heavy(&self) -> Self::Heavy;
+
     /// The position through the object-safe trait: setup, history, legality checks, score
     /// (used outside the hot loops).
     fn as_position(&self) -> &dyn Position;
@@ -73,40 +82,11 @@ pub trait SearchPosition: Clone + Send + Sync {
         false
     }
 
-    /// Whether the heavy policy has knowledge of this family (Go).
-    fn heavy_has_knowledge(&self) -> bool {
-        self.has_knowledge()
-    }
-
-    /// The tree's moves under the heavy policy ([`crate::mcts::PlayoutPolicy::Heavy`]): in
-    /// Go, every legal move but those that fill a true eye of the mover (a false eye may be
-    /// filled) and a single stone's suicide; [`SearchPosition::tree_moves`] for the families
-    /// that have no heavy policy.
-    fn heavy_tree_moves(&self, color: Color, out: &mut Vec<Move>) {
-        self.tree_moves(color, out);
-    }
-
-    /// The tree's priors under the heavy policy (see [`SearchPosition::tree_priors`]): Go's
-    /// knowledge of captures, escapes, ladders, shapes and the distance to the last move;
-    /// none for the families that have no heavy policy.
-    fn heavy_tree_priors(&mut self, color: Color, moves: &[Move], priors: &mut Vec<Prior>) {
-        self.tree_priors(color, moves, priors);
-    }
-
     /// Plays one move of the family's random playout policy for the side to move and returns
     /// it: a uniformly random legal placement (in Go and capture Go, one that does not fill
     /// the mover's own single-point eye), or a pass when none is left. `buf` is scratch space,
     /// reused between calls. Must not be called once the game is over.
     fn playout_move<R: Rng>(&mut self, rng: &mut R, buf: &mut Vec<Point>) -> Move;
-
-    /// Plays one move of the family's heavy playout policy for the side to move and returns
-    /// it (see [`crate::mcts::PlayoutPolicy::Heavy`]): Go's MoGo-style policy; the light
-    /// policy ([`SearchPosition::playout_move`]) for the families that have none. Never an
-    /// illegal move; must not be called once the game is over.
-    #[inline]
-    fn heavy_playout_move<R: Rng>(&mut self, rng: &mut R, buf: &mut Vec<Point>) -> Move {
-        self.playout_move(rng, buf)
-    }
 
     /// Who won the game as it stands: the outcome if the game is over, else the position's
     /// score with no stone dead (`score(&[])`). `None` for a draw or no result.
@@ -219,6 +199,12 @@ fn drop_own_eyes(out: &mut Vec<Move>, eye: impl Fn(Point) -> bool) {
 }
 
 impl SearchPosition for GoPosition {
+    type Heavy = HeavyGo;
+
+    fn heavy(&self) -> HeavyGo {
+        HeavyGo::new(self.clone())
+    }
+
     fn as_position(&self) -> &dyn Position {
         self
     }
@@ -253,20 +239,6 @@ impl SearchPosition for GoPosition {
         go_tree_moves(self, color, out, |p| self.is_own_eye(p, color));
     }
 
-    fn heavy_tree_moves(&self, color: Color, out: &mut Vec<Move>) {
-        go_tree_moves(self, color, out, |p| {
-            super::heavy::is_true_eye(self, p, color)
-        });
-    }
-
-    fn heavy_tree_priors(&mut self, color: Color, moves: &[Move], priors: &mut Vec<Prior>) {
-        super::heavy::tree_priors(self, color, moves, priors);
-    }
-
-    fn heavy_has_knowledge(&self) -> bool {
-        true
-    }
-
     #[inline]
     fn playout_move<R: Rng>(&mut self, rng: &mut R, buf: &mut Vec<Point>) -> Move {
         // The engine's own playout loop (crates/go-rules/benches/support/playout.rs).
@@ -282,11 +254,6 @@ impl SearchPosition for GoPosition {
         // A pass is legal while the game goes on.
         let _ = self.play_as(color, Move::Pass);
         Move::Pass
-    }
-
-    #[inline]
-    fn heavy_playout_move<R: Rng>(&mut self, rng: &mut R, buf: &mut Vec<Point>) -> Move {
-        super::heavy::heavy_move(self, rng, buf)
     }
 
     fn add_ownership(&self, sums: &mut [i32]) {
@@ -314,7 +281,7 @@ impl SearchPosition for GoPosition {
 
 /// Go's tree moves: the legal moves of `color` but those that fill an eye of its own as
 /// `own_eye` judges it and, where suicide is allowed, a single stone's suicide.
-fn go_tree_moves(
+pub(crate) fn go_tree_moves(
     game: &GoPosition,
     color: Color,
     out: &mut Vec<Move>,
@@ -341,6 +308,13 @@ fn go_tree_moves(
 }
 
 impl SearchPosition for CapturePosition {
+    type Heavy = Self;
+
+    /// No knowledge: the same position.
+    fn heavy(&self) -> Self {
+        self.clone()
+    }
+
     fn as_position(&self) -> &dyn Position {
         self
     }
@@ -404,6 +378,13 @@ impl SearchPosition for CapturePosition {
 }
 
 impl SearchPosition for ContactPosition {
+    type Heavy = Self;
+
+    /// No knowledge: the same position.
+    fn heavy(&self) -> Self {
+        self.clone()
+    }
+
     fn as_position(&self) -> &dyn Position {
         self
     }
@@ -485,6 +466,13 @@ fn avoids_own_eyes(position: &dyn Position) -> bool {
 /// playout policy reads the board: Go and capture Go avoid their own single-point eyes
 /// (judged from the board's neighbours), every other family plays any legal placement.
 impl SearchPosition for Box<dyn Position> {
+    type Heavy = Self;
+
+    /// No knowledge: the same position.
+    fn heavy(&self) -> Self {
+        self.clone()
+    }
+
     fn as_position(&self) -> &dyn Position {
         &**self
     }
