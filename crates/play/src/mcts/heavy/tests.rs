@@ -170,6 +170,13 @@ const LADDER: &str = ". . . . . . .
                       . . . . . . .
                       . . . . . . .";
 
+/// `LADDER` with its row `row` (from the top, 0-based) replaced by `line`, after White's C2.
+fn ladder_with(row: usize, line: &str) -> GoPosition {
+    let mut diagram: Vec<&str> = LADDER.lines().collect();
+    diagram[row] = line;
+    after_white(square(7), &diagram.join("\n"), "C2")
+}
+
 #[test]
 fn does_not_run_into_a_ladder() {
     let game = after_white(square(7), LADDER, "C2");
@@ -182,9 +189,7 @@ fn does_not_run_into_a_ladder() {
 #[test]
 fn escapes_when_a_stone_breaks_the_ladder() {
     // Black E2 stands on the ladder's path: D3 then escapes.
-    let mut diagram: Vec<&str> = LADDER.lines().collect();
-    diagram[5] = ". . . . X . .";
-    let game = after_white(square(7), &diagram.join("\n"), "C2");
+    let game = ladder_with(5, ". . . . X . .");
     assert_eq!(
         read(&game, "C3", Color::Black, Reading::PLAYOUT),
         (true, names(&["D3"]))
@@ -227,9 +232,7 @@ fn reads_a_ladder_across_a_19x19_board() {
 fn the_tree_reads_ladders_on_two_liberties() {
     // Black C3-D3 has two liberties, E3 and D2; White at E3 catches it in a ladder (D2
     // would let it out at E3). The playouts read that only on the first line.
-    let mut setup: Vec<&str> = LADDER.lines().collect();
-    setup[4] = ". O X X . . .";
-    let game = after_white(square(7), &setup.join("\n"), "C2");
+    let game = ladder_with(4, ". O X X . . .");
     // It is Black's move after White C2; read for White as the mover.
     assert_eq!(
         read(&game, "D3", Color::White, Reading::TREE),
