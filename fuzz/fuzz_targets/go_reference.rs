@@ -4,8 +4,9 @@
 //! cycles, button and pass-stones options, then a sequence of actions: place, pass, undo.
 //! After every action both agree on the legality of every point (with its reason), the
 //! legal-move list, the board, the captures and the end of the game; every try of a point
-//! leaves the position as it was; the incremental hash is right; undo restores the board and
-//! hash exactly.
+//! leaves the position as it was; the incremental hash is right; the chain reads of the
+//! playout policies (`chain_size`, `same_chain`, `atari_liberty`, `chain_liberties`) are
+//! those of flood fills; undo restores the board and hash exactly.
 #![no_main]
 
 #[allow(dead_code)]
@@ -164,6 +165,7 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(game.board().hash(), before.0.hash(), "{}", context(&played));
         }
         assert_eq!(game.is_over(), reference.over, "{}", context(&played));
+        reference.check_chain_reads(&game, &context(&played));
         if game.is_over() {
             break;
         }

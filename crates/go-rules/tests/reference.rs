@@ -97,6 +97,7 @@ fn run(seed: u64, geometry: &Geometry, rules: &Rules, moves_cap: usize) {
             assert_eq!(game.side_to_move(), side, "{}", context(&played));
         }
         assert_eq!(game.is_over(), reference.over, "{}", context(&played));
+        reference.check_chain_reads(&game, &context(&played));
         if game.is_over() {
             let mut bits = vec![u64::MAX; (geometry.num_points() + 1).div_ceil(64)];
             assert_eq!(

@@ -4,7 +4,7 @@
 //! with `#[path]`.
 
 use goishi_board::{cell_of, Adjacency, Color, Geometry, IllegalMove, Move, Point, Setup, EMPTY};
-use goishi_go_rules::{Cycles, GoConfig, Ko, Suicide};
+use goishi_go_rules::{Cycles, GoConfig, GoPosition, Ko, Suicide};
 
 #[derive(Clone)]
 pub struct State {
@@ -51,6 +51,13 @@ impl Reference {
     }
 
     fn chain_and_libs(&self, cells: &[u8], p: usize) -> (Vec<usize>, usize) {
+        let (chain, libs) = self.chain_and_liberties(cells, p);
+        (chain, libs.len())
+    }
+
+    /// The stones of the chain through the stone at `p` (`p` first) and its liberties, in
+    /// point order, by a flood fill.
+    fn chain_and_liberties(&self, cells: &[u8], p: usize) -> (Vec<usize>, Vec<usize>) {
         let nb = self.geometry.neighbors(self.adjacency).unwrap();
         let color = cells[p];
         let mut chain = vec![p];
@@ -70,7 +77,60 @@ impl Reference {
             }
             i += 1;
         }
-        (chain, libs.iter().filter(|&&l| l).count())
+        let libs = (0..cells.len()).filter(|&q| libs[q]).collect();
+        (chain, libs)
+    }
+
+    /// Checks the engine's chain reads at every point (and one off the board) against flood
+    /// fills of the board now: `chain_size`, `same_chain` with the chain's first stone,
+    /// `atari_liberty`, and `chain_liberties` with room for 0 to 3 liberties (the count to one
+    /// more than fits, distinct liberties of the chain). The position must hold this model's
+    /// board.
+    pub fn check_chain_reads(&self, game: &GoPosition, context: &str) {
+        let n = self.cells.len();
+        for p in 0..n {
+            let at = Point::new(p);
+            let (chain, libs) = if self.cells[p] == EMPTY {
+                (Vec::new(), Vec::new())
+            } else {
+                self.chain_and_liberties(&self.cells, p)
+            };
+            assert_eq!(
+                game.chain_size(at),
+                chain.len(),
+                "{context}: chain size at {p}"
+            );
+            for &s in &chain {
+                assert!(game.same_chain(at, Point::new(s)), "{context}: {p} and {s}");
+            }
+            let atari = (libs.len() == 1).then(|| Point::new(libs[0]));
+            assert_eq!(game.atari_liberty(at), atari, "{context}: atari at {p}");
+            for room in 0..4 {
+                let mut out = [Point::new(0); 3];
+                let found = game.chain_liberties(at, &mut out[..room]);
+                let want = if chain.is_empty() {
+                    0
+                } else {
+                    libs.len().min(room + 1)
+                };
+                assert_eq!(found, want, "{context}: liberties at {p}, room {room}");
+                let listed = &out[..found.min(room)];
+                for (k, q) in listed.iter().enumerate() {
+                    assert!(
+                        libs.contains(&q.index()),
+                        "{context}: {q:?} is no liberty of {p}"
+                    );
+                    assert!(!listed[..k].contains(q), "{context}: {q:?} listed twice");
+                }
+            }
+        }
+        let off = Point::new(n);
+        assert_eq!(game.chain_size(off), 0, "{context}: off the board");
+        assert_eq!(
+            game.chain_liberties(off, &mut [Point::new(0); 2]),
+            0,
+            "{context}"
+        );
     }
 
     /// Removes every chain of `color` without a liberty; returns how many stones.
