@@ -1,8 +1,9 @@
 //! The engine state and how a command runs.
 //!
 //! [`Engine`] holds the rules, the board size, the game, the dead stones marked with
-//! `goishi-dead` and how the others are judged ([`DeadStones`]), the properties of a loaded record (written back by `printsgf`), the
-//! player of `genmove`, and whether file commands are allowed. [`Engine::run`] looks the
+//! `goishi-dead` and how the others are judged ([`DeadStones`]) with the last estimate, the
+//! properties of a loaded record (written back by `printsgf`), the player of `genmove`, and
+//! whether file commands are allowed. [`Engine::run`] looks the
 //! command up in the table, checks its arity and runs its handler under a panic guard.
 //!
 //! A failed command changes nothing by construction: every handler validates everything
@@ -12,6 +13,7 @@
 //! panics; a command that panics while changing the game in place (`play`, `undo`) gets
 //! its game rebuilt from its setup and the moves it had before the command.
 
+use std::cell::RefCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use goishi::{Color, GameResult, Geometry, Margin, Move, Point, Position, Rules, Setup, Turn};
@@ -62,6 +64,12 @@ pub(in crate::gtp) struct Statuses {
     pub seki: Vec<Point>,
 }
 
+/// The last estimate of [`Engine::statuses`] with the game it judged (its setup and moves,
+/// which determine it, the seed being the engine's): a controller asks `final_score`, then
+/// `final_status_list dead`, `alive` and `seki` of one position, and the playouts run once.
+#[derive(Debug, Default)]
+struct StatusCache(RefCell<Option<(Setup, Vec<Turn>, Statuses)>>);
+
 /// A game the running command replaced, kept until the command ends.
 #[derive(Debug)]
 struct Replaced {
@@ -93,6 +101,7 @@ pub struct Engine {
     dead_stones: DeadStones,
     seed: u64,
     replaced: Option<Replaced>,
+    estimate: StatusCache,
 }
 
 impl Engine {
@@ -123,6 +132,7 @@ impl Engine {
             dead_stones: DeadStones::Estimate,
             seed,
             replaced: None,
+            estimate: StatusCache::default(),
         })
     }
 
@@ -389,15 +399,25 @@ impl Engine {
                 seki: Vec::new(),
             };
         }
+        let setup = self.position.setup();
+        let history = self.position.history();
+        let mut cache = self.estimate.0.borrow_mut();
+        if let Some((s, h, statuses)) = cache.as_ref() {
+            if s == setup && h.as_slice() == history {
+                return statuses.clone();
+            }
+        }
         let config = DeadConfig {
             seed: self.seed,
             ..DeadConfig::default()
         };
         let judgement = estimate_dead_dyn(self.position.as_ref(), &config);
-        Statuses {
+        let statuses = Statuses {
             dead: judgement.dead_points(),
             seki: judgement.seki_points(),
-        }
+        };
+        *cache = Some((setup.clone(), history.to_vec(), statuses.clone()));
+        statuses
     }
 
     /// The count of the game as it stands with the dead stones of [`Engine::statuses`].

@@ -1,5 +1,5 @@
 //! Unit tests of the GTP engine: the wire, the state after failed and panicking commands,
-//! file commands switched off, seeded `genmove`.
+//! file commands switched off, seeded `genmove`, the dead-stone estimate kept per game.
 
 use super::*;
 use goishi::{Color, Move, Point};
@@ -393,4 +393,53 @@ fn the_search_plays_for_the_move_cap_of_the_engines_game() {
         search.playout_moves
     );
     assert!(search.playout_moves > 0);
+}
+
+/// The dead-stone estimate is made once per position and asked again for free; every change
+/// of the game (a move, an undo, new stones, other rules or komi) is judged anew: after each
+/// command, the long-lived engine answers the queries as an engine that has only just been
+/// given the same commands.
+#[test]
+fn the_dead_stone_estimate_follows_the_game() {
+    // Black's wall on row 4, White's on row 5, a white stone in Black's area, a black one
+    // in White's: both dead.
+    let walls =
+        "b A4 b B4 b C4 b D4 b E4 b F4 b G4 b H4 b J4 w A5 w B5 w C5 w D5 w E5 w F5 w G5 w H5 w J5";
+    let swapped =
+        "w A4 w B4 w C4 w D4 w E4 w F4 w G4 w H4 w J4 b A5 b B5 b C5 b D5 b E5 b F5 b G5 b H5 b J5";
+    let changes = [
+        format!("set_position {walls} w C2 b G7"),
+        "play b G8".to_owned(),
+        "undo".to_owned(),
+        "play w H2".to_owned(),
+        "komi 0.5".to_owned(),
+        "play b pass".to_owned(),
+        "play w pass".to_owned(),
+        "clear_board".to_owned(),
+        format!("set_position {swapped} b C2 w G7"),
+        "goishi-rules go/japanese".to_owned(),
+        format!("set_position {swapped} b C2 b D2 w G7"),
+    ];
+    let queries = "final_status_list dead\nfinal_status_list seki\nfinal_score\n";
+    let mut long_lived = engine("go/chinese", 9);
+    for k in 0..changes.len() {
+        let mut fresh = engine("go/chinese", 9);
+        let so_far = changes[..=k].join("\n") + "\n";
+        let fresh_answers = session(&mut fresh, (so_far + queries).as_bytes());
+        let answers = session(
+            &mut long_lived,
+            format!("{}\n{queries}", changes[k]).as_bytes(),
+        );
+        let tail = |s: &str| s.split("\n\n").skip(k + 1).collect::<Vec<_>>().join("\n\n");
+        assert_eq!(
+            answers
+                .split("\n\n")
+                .skip(1)
+                .collect::<Vec<_>>()
+                .join("\n\n"),
+            tail(&fresh_answers),
+            "after {:?}",
+            changes[k]
+        );
+    }
 }
