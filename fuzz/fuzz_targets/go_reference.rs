@@ -19,7 +19,7 @@ use goishi_board::{Board, Color, FromSetup, Geometry, Move, Point, Position, Rul
 use goishi_fuzz::Choices;
 use goishi_go_rules::{Cycles, GoConfig, GoPosition, Ko, Suicide};
 use libfuzzer_sys::fuzz_target;
-use model::Reference;
+use model::{check_action_bits, Reference};
 
 /// The fixed geometries; the input may also spell a graph of its own.
 fn geometries() -> &'static [Geometry] {
@@ -167,6 +167,7 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(game.is_over(), reference.over, "{}", context(&played));
         reference.check_chain_reads(&game, &context(&played));
         if game.is_over() {
+            check_action_bits(&game, &[], &context(&played));
             break;
         }
         game.legal_moves(&mut moves);
@@ -177,6 +178,7 @@ fuzz_target!(|data: &[u8]| {
             .chain([Move::Pass])
             .collect();
         assert_eq!(moves, allowed, "{}: the legal list", context(&played));
+        check_action_bits(&game, &moves, &context(&played));
         let action = choices.byte();
         if action < 24 {
             // Undo: back to the board, hash, legal list and captures of before the move.

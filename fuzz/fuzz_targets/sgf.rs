@@ -11,8 +11,8 @@ use libfuzzer_sys::fuzz_target;
 
 /// The one place this target uses the SGF API: what reads, replays and writes records.
 mod sgf_api {
-    pub use goishi_sgf::{fast_path_mismatch, parse_collection, parse_record, write_game};
     pub use goishi_sgf::ReplayError;
+    pub use goishi_sgf::{fast_path_mismatch, parse_collection, parse_record, write_game};
     pub use goishi_sgf::{Record, RulesChoice, WriteOptions};
 
     /// How the rules of a record without `RU` are chosen.

@@ -13,7 +13,7 @@ use goishi_board::{
     color_of, Board, Color, FromSetup, Geometry, Move, Point, Position, Rules, Setup,
 };
 use goishi_go_rules::{GoConfig, GoPosition, Ko, Suicide};
-use model::Reference;
+use model::{check_action_bits, Reference};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -99,14 +99,7 @@ fn run(seed: u64, geometry: &Geometry, rules: &Rules, moves_cap: usize) {
         assert_eq!(game.is_over(), reference.over, "{}", context(&played));
         reference.check_chain_reads(&game, &context(&played));
         if game.is_over() {
-            let mut bits = vec![u64::MAX; (geometry.num_points() + 1).div_ceil(64)];
-            assert_eq!(
-                game.legal_action_bits(&mut bits, &mut moves),
-                0,
-                "{}",
-                context(&played)
-            );
-            assert!(bits.iter().all(|&w| w == 0), "{}", context(&played));
+            check_action_bits(&game, &[], &context(&played));
             break;
         }
         game.legal_moves(&mut moves);
@@ -118,23 +111,7 @@ fn run(seed: u64, geometry: &Geometry, rules: &Rules, moves_cap: usize) {
             .chain([Move::Pass])
             .collect();
         assert_eq!(moves, allowed, "{}: legal list", context(&played));
-        // The engine's bit set of actions (`GoPosition::legal_point_bits`, then pass) holds
-        // the same moves (a word too many is cleared).
-        let mut bits = vec![u64::MAX; (geometry.num_points() + 1).div_ceil(64) + 1];
-        let count = game.legal_action_bits(&mut bits, &mut Vec::new());
-        let pass = geometry.num_points();
-        let from_bits: Vec<Move> = (0..64 * bits.len())
-            .filter(|&i| bits[i / 64] >> (i % 64) & 1 == 1)
-            .map(|i| {
-                if i == pass {
-                    Move::Pass
-                } else {
-                    Move::Place(Point::new(i))
-                }
-            })
-            .collect();
-        assert_eq!(from_bits, moves, "{}: legal bits", context(&played));
-        assert_eq!(count, moves.len(), "{}: legal bits", context(&played));
+        check_action_bits(&game, &moves, &context(&played));
         snapshots.push((
             game.board().clone(),
             moves.clone(),

@@ -3,7 +3,9 @@
 //! differential fuzz target (`fuzz/fuzz_targets/go_reference.rs`), which include this file
 //! with `#[path]`.
 
-use goishi_board::{cell_of, Adjacency, Color, Geometry, IllegalMove, Move, Point, Setup, EMPTY};
+use goishi_board::{
+    cell_of, Adjacency, Color, Geometry, IllegalMove, Move, Point, Position, Setup, EMPTY,
+};
 use goishi_go_rules::{Cycles, GoConfig, GoPosition, Ko, Suicide};
 
 #[derive(Clone)]
@@ -82,7 +84,7 @@ impl Reference {
     }
 
     /// Checks the engine's chain reads at every point (and one off the board) against flood
-    /// fills of the board now: `chain_size`, `same_chain` with the chain's first stone,
+    /// fills of the board now: `chain_size`, `chain_points`, `liberties`, `same_chain`,
     /// `atari_liberty`, and `chain_liberties` with room for 0 to 3 liberties (the count to one
     /// more than fits, distinct liberties of the chain). The position must hold this model's
     /// board.
@@ -103,6 +105,16 @@ impl Reference {
             for &s in &chain {
                 assert!(game.same_chain(at, Point::new(s)), "{context}: {p} and {s}");
             }
+            assert_eq!(
+                game.liberties(at),
+                libs.len(),
+                "{context}: liberties of {p}"
+            );
+            let mut points: Vec<usize> = game.chain_points(at).iter().map(|q| q.index()).collect();
+            points.sort_unstable();
+            let mut stones = chain.clone();
+            stones.sort_unstable();
+            assert_eq!(points, stones, "{context}: the chain through {p}");
             let atari = (libs.len() == 1).then(|| Point::new(libs[0]));
             assert_eq!(game.atari_liberty(at), atari, "{context}: atari at {p}");
             for room in 0..4 {
@@ -126,6 +138,11 @@ impl Reference {
         }
         let off = Point::new(n);
         assert_eq!(game.chain_size(off), 0, "{context}: off the board");
+        assert_eq!(game.liberties(off), 0, "{context}: off the board");
+        assert!(
+            game.chain_points(off).is_empty(),
+            "{context}: off the board"
+        );
         assert_eq!(
             game.chain_liberties(off, &mut [Point::new(0); 2]),
             0,
@@ -277,4 +294,25 @@ impl Reference {
             .map(|p| (p, self.result_of(color, p).map(|_| ())))
             .collect()
     }
+}
+
+/// Checks the engine's bit set of actions (`Position::legal_action_bits`: the legal points,
+/// then pass as the last bit) against `moves`, the legal list (empty once the game is over):
+/// the same moves, their count, and every other bit cleared, a word too many included.
+pub fn check_action_bits(game: &GoPosition, moves: &[Move], context: &str) {
+    let pass = game.geometry().num_points();
+    let mut bits = vec![u64::MAX; (pass + 1).div_ceil(64) + 1];
+    let count = game.legal_action_bits(&mut bits, &mut Vec::new());
+    let from_bits: Vec<Move> = (0..64 * bits.len())
+        .filter(|&i| bits[i / 64] >> (i % 64) & 1 == 1)
+        .map(|i| {
+            if i == pass {
+                Move::Pass
+            } else {
+                Move::Place(Point::new(i))
+            }
+        })
+        .collect();
+    assert_eq!(from_bits, moves, "{context}: legal bits");
+    assert_eq!(count, moves.len(), "{context}: legal bits");
 }
