@@ -1,12 +1,13 @@
 //! Differential: `ContactPosition` against the plain reference model of the contact-capture
 //! tests (`crates/contact-capture/tests/support/reference.rs`). The input chooses the
 //! geometry and contact relation (king and orthogonal squares, rectangles and tori, hex
-//! boards, small graphs, or a graph the input spells), `k`, the protection, `t`, the scope,
-//! the threshold and the repetition rule, a setup board, then a sequence of actions: a
-//! placement by either colour, a pass, an undo. After every action the engine's own
-//! invariants hold, its hypothetical removals and its legal moves for both colours are the
-//! reference's, a placement removes exactly the reference's stones, the incremental hash is
-//! right, and undo restores the position (board, hash, history) exactly.
+//! boards, small graphs, a hub of more than 64 neighbours, or a graph the input spells), `k`,
+//! the protection, `t`, the scope, the threshold and the repetition rule, a setup board,
+//! then a sequence of actions: a placement by either colour, a pass, an undo. After every
+//! action the engine's own invariants hold, its hypothetical removals and its legal moves
+//! for both colours are the reference's, a placement removes exactly the reference's stones,
+//! the incremental hash is right, and undo restores the position (board, hash, history)
+//! exactly.
 #![no_main]
 
 #[allow(dead_code)]
@@ -23,7 +24,7 @@ use model::{cells, naive_legal, reference, rules_for, NaiveRule, Params, State};
 
 /// A geometry and the `contact` value to play it with.
 fn geometry(choices: &mut Choices<'_>) -> (Geometry, &'static str) {
-    match choices.below(12) {
+    match choices.below(13) {
         0 => (Geometry::square(3).unwrap(), "orthogonal"),
         1 => (Geometry::square(4).unwrap(), "king"),
         2 => (Geometry::square(5).unwrap(), "auto"),
@@ -35,6 +36,19 @@ fn geometry(choices: &mut Choices<'_>) -> (Geometry, &'static str) {
         8 => (Geometry::hex(4, 4).unwrap(), "hex"),
         9 => (Geometry::hex(5, 5).unwrap(), "auto"),
         10 => (Geometry::square(1).unwrap(), "king"),
+        11 => {
+            // A hub touching 65 to 70 points (more than 64: the engine's general search),
+            // the leaves joined in a path where the input says.
+            let leaves = 65 + choices.below(6);
+            let mut text: String = (0..=leaves).map(|i| format!("p{i}\n")).collect();
+            for i in 1..=leaves {
+                text.push_str(&format!("p0 p{i}\n"));
+                if i < leaves && choices.byte() & 1 != 0 {
+                    text.push_str(&format!("p{i} p{}\n", i + 1));
+                }
+            }
+            (Geometry::parse_graph(&text, "hub").unwrap(), "graph")
+        }
         _ => {
             let n = 1 + choices.below(14);
             let mut text: String = (0..n).map(|i| format!("p{i}\n")).collect();
@@ -78,7 +92,8 @@ fuzz_target!(|data: &[u8]| {
     let adjacency = adjacency(&geometry, contact);
     let table = geometry.neighbors(adjacency).expect("the relation exists");
     let max_degree = table.max_degree();
-    let k = 1 + choices.below(max_degree.clamp(1, 6));
+    // The reference enumerates subsets of the neighbours: k at most 3 on the hub.
+    let k = 1 + choices.below(max_degree.clamp(1, if max_degree > 64 { 3 } else { 6 }));
     let protection = choices.below(4);
     let (b, c) = (protection & 1 != 0, protection & 2 != 0);
     let flags = choices.byte();
