@@ -3,8 +3,8 @@
 //! [`Engine`] holds the rules, the board size, the game, the dead stones marked with
 //! `goishi-dead` and how the others are judged ([`DeadStones`]) with the last estimate, the
 //! properties of a loaded record (written back by `printsgf`), the player of `genmove`, and
-//! whether file commands are allowed. [`Engine::run`] looks the
-//! command up in the table, checks its arity and runs its handler under a panic guard.
+//! whether file commands are allowed. [`Engine::run`] looks the command up in the table,
+//! checks its arity and runs its handler under a panic guard.
 //!
 //! A failed command changes nothing by construction: every handler validates everything
 //! before it changes anything, and a handler that starts another game builds it aside and
