@@ -430,14 +430,11 @@ fn the_dead_stone_estimate_follows_the_game() {
             &mut long_lived,
             format!("{}\n{queries}", changes[k]).as_bytes(),
         );
-        let tail = |s: &str| s.split("\n\n").skip(k + 1).collect::<Vec<_>>().join("\n\n");
+        // The answers to the queries: after those to the changes.
+        let after = |s: &str, n| s.split("\n\n").skip(n).collect::<Vec<_>>().join("\n\n");
         assert_eq!(
-            answers
-                .split("\n\n")
-                .skip(1)
-                .collect::<Vec<_>>()
-                .join("\n\n"),
-            tail(&fresh_answers),
+            after(&answers, 1),
+            after(&fresh_answers, k + 1),
             "after {:?}",
             changes[k]
         );
