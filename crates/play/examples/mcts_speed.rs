@@ -7,11 +7,11 @@
 //! The bare light loop is the engine's own (`crates/go-rules/benches/support/playout.rs`, the
 //! loop of `cargo run --release -p goishi-go-rules --example playouts`); the bare heavy loop
 //! is the same loop with the heavy policy's move (the `playout_move` of `HeavyGo`, Go with its
-//! knowledge: `SearchPosition::heavy`); each
-//! runs on every thread independently. The search is `MctsPlayer` with a time budget on the
-//! same threads and that policy, its playout moves divided by its wall-clock time (tree
-//! descent, expansion, AMAF and ownership included in the time, not in the moves). The last
-//! column compares the search's playouts per second of the two policies.
+//! knowledge: `SearchPosition::heavy`); each runs on every thread independently. The search
+//! is `MctsPlayer` with a time budget on the same threads and that policy, its playout moves
+//! divided by its wall-clock time (tree descent, expansion, AMAF and ownership included in
+//! the time, not in the moves). The last column compares the search's playouts per second of
+//! the two policies.
 //!
 //! Both ratios are printed: by wall-clock time, and by the CPU time of the process (Linux,
 //! `/proc/self/stat`), which a loaded machine disturbs less.
