@@ -20,6 +20,7 @@ fn queries_about_points_off_the_board_answer() {
     for i in [81, 82, 162, 65_535, usize::MAX] {
         let p = Point::new(i);
         assert!(!g.is_own_eye(p, Color::Black), "{i}");
+        assert!(!g.is_playout_eye(p, Color::Black), "{i}");
         assert_eq!(g.liberties(p), 0, "{i}");
         assert!(g.chain_points(p).is_empty(), "{i}");
         assert!(!g.try_place(Color::White, p), "{i}");

@@ -4,10 +4,9 @@
 //! light, bare heavy, search heavy, and again) so that a change of the machine's load hits
 //! all four.
 //!
-//! The bare light loop is the engine's own (`crates/go-rules/benches/support/playout.rs`, the
-//! loop of `cargo run --release -p goishi-go-rules --example playouts`); the bare heavy loop
-//! is the same loop with the heavy policy's move (the `playout_move` of `HeavyGo`, Go with its
-//! knowledge: `SearchPosition::heavy`); each runs on every thread independently. The search
+//! The bare loops play the policy's moves (`SearchPosition::playout_move`: of `GoPosition`
+//! for the light policy, of `HeavyGo`, Go with its knowledge, for the heavy one) from the
+//! empty board to the end or the move cap, over and over, on every thread independently. The search
 //! is `MctsPlayer` with a time budget on the same threads and that policy, its playout moves
 //! divided by its wall-clock time (tree descent, expansion, AMAF and ownership included in
 //! the time, not in the moves). The last column compares the search's playouts per second of
@@ -24,12 +23,9 @@ use std::time::{Duration, Instant};
 
 use goishi::go::GoPosition;
 use goishi::{Color, FromSetup, Rules};
-use goishi_play::mcts::{Budget, HeavyGo, MctsConfig, MctsPlayer, PlayoutPolicy, SearchPosition};
+use goishi_play::mcts::{Budget, MctsConfig, MctsPlayer, PlayoutPolicy, SearchPosition};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-
-#[path = "../../go-rules/benches/support/playout.rs"]
-mod support;
 
 /// The CPU time of this process so far, in clock ticks (Linux: `/proc/self/stat`, fields 14
 /// and 15), if readable. On a loaded machine the moves per CPU tick compare the two loops
@@ -48,12 +44,16 @@ fn timed(f: impl FnOnce() -> u64) -> (u64, f64, Option<u64>) {
     (moves, secs, cpu_ticks().zip(c0).map(|(c1, c0)| c1 - c0))
 }
 
-/// One heavy-policy game from `game`, capped at 3 x points moves, as the engine's loop
-/// plays a light one; returns its moves.
-fn heavy_playout(game: &mut HeavyGo, rng: &mut ChaCha8Rng, buf: &mut Vec<goishi::Point>) -> usize {
+/// One game of the policy of `P` from `game`, capped at 3 x points moves, as the search
+/// plays a playout; returns its moves.
+fn bare_playout<P: SearchPosition>(
+    game: &mut P,
+    rng: &mut ChaCha8Rng,
+    buf: &mut Vec<goishi::Point>,
+) -> usize {
     let cap = 3 * game.num_points();
     let mut moves = 0;
-    while moves < cap && !SearchPosition::is_over(game) {
+    while moves < cap && !game.is_over() {
         game.playout_move(rng, buf);
         moves += 1;
     }
@@ -78,11 +78,11 @@ fn bare(start: &GoPosition, policy: PlayoutPolicy, threads: usize, time: Duratio
                             moves += match policy {
                                 PlayoutPolicy::Light => {
                                     game.clone_from(start);
-                                    support::playout(&mut game, &mut rng, &mut candidates)
+                                    bare_playout(&mut game, &mut rng, &mut candidates)
                                 }
                                 PlayoutPolicy::Heavy => {
                                     heavy.reset_from(&heavy_start);
-                                    heavy_playout(&mut heavy, &mut rng, &mut candidates)
+                                    bare_playout(&mut heavy, &mut rng, &mut candidates)
                                 }
                             };
                         }

@@ -10,7 +10,7 @@
 //! 2. **Playouts.** The other stones are judged from the ownership of `playouts` random games
 //!    played from the position with the family's own playout policy
 //!    ([`SearchPosition::playout_move`]: a random legal point that does not fill one of the
-//!    mover's own single-point eyes, a pass when none is left), each to its end or
+//!    mover's own eyes ([`crate::is_own_eye`]), a pass when none is left), each to its end or
 //!    3 x points moves. A playout's owner of a point is the colour of its stone, or for an
 //!    empty point whose neighbours are all stones of one colour, that colour
 //!    ([`SearchPosition::add_ownership`]). A game ended by passes is played on from before

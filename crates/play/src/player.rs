@@ -28,15 +28,31 @@ pub trait Player<P: Position + ?Sized = dyn Position> {
     fn new_game(&mut self) {}
 }
 
-/// Whether `p` is an empty point whose every neighbour (under the geometry's own adjacency)
-/// holds a stone of `color`: a single-point eye that a random player should not fill.
+/// Whether `p` is one of `color`'s own single-point eyes, which a random player does not
+/// fill: an empty point whose every neighbour (under the geometry's own adjacency) holds a
+/// stone of `color`, and none of whose chains is in atari.
+///
+/// A chain in atari around `p` has `p` as its last liberty: the opponent may capture there,
+/// so `p` is no eye, and filling it is a move like any other. It is what ends a ko: after a
+/// capture in a ko, the point of the captured stone is surrounded by the capturer, whose
+/// capturing stone is in atari; without the exception neither side would ever fill it, and
+/// random games under a simple ko rule would cycle through their last kos to the move cap
+/// (docs/player.md, "Ko cycles in random games").
 pub fn is_own_eye<P: Position + ?Sized>(position: &P, color: Color, p: Point) -> bool {
     let board = position.board();
     if !board.is_empty_at(p) {
         return false;
     }
-    let neighbours = board.geometry().default_neighbors().of(p);
-    !neighbours.is_empty() && neighbours.iter().all(|&q| board.get(q) == Some(color))
+    let geometry = board.geometry();
+    let (adjacency, neighbours) = (
+        geometry.default_adjacency(),
+        geometry.default_neighbors().of(p),
+    );
+    !neighbours.is_empty()
+        && neighbours.iter().all(|&q| board.get(q) == Some(color))
+        && neighbours
+            .iter()
+            .all(|&q| board.liberties_of(adjacency, &board.chain_at(adjacency, q)) > 1)
 }
 
 /// The uniform random player, seeded: the same seed gives the same moves in the same
@@ -143,6 +159,61 @@ mod tests {
         for _ in 0..20 {
             let mv = Player::<dyn Position>::choose(&mut player, position.as_ref(), Color::Black);
             assert_ne!(mv, Move::Place(a1));
+        }
+    }
+
+    #[test]
+    fn a_point_next_to_an_own_chain_in_atari_is_no_eye() {
+        // B3 is surrounded by Black, but the black stone on C3 has no other liberty: White
+        // may take it at B3 (a ko), so B3 is no eye of Black's, and Black may fill it. E1 is
+        // an eye.
+        let rules = goishi::registry().parse_rules("go/chinese").unwrap();
+        let geometry = rules.geometry(Some((5, 5))).unwrap();
+        let diagram = "
+            . . . . .
+            . X O . .
+            X . X O .
+            . X O . X
+            . . . X .";
+        let board = goishi::Diagram::parse(diagram, Color::Black)
+            .unwrap()
+            .to_board(&geometry)
+            .unwrap();
+        let setup = goishi::Setup {
+            rules,
+            board,
+            to_move: Color::Black,
+            handicap: 0,
+        };
+        let position = setup.into_position().unwrap();
+        let point = |name| geometry.parse_point(name).unwrap();
+        assert!(!is_own_eye(position.as_ref(), Color::Black, point("B3")));
+        assert!(is_own_eye(position.as_ref(), Color::Black, point("E1")));
+        let chosen: Vec<Move> = (0..100)
+            .map(|seed| {
+                let mut player = RandomPlayer::new(seed);
+                Player::<dyn Position>::choose(&mut player, position.as_ref(), Color::Black)
+            })
+            .collect();
+        assert!(chosen.contains(&Move::Place(point("B3"))));
+        assert!(!chosen.contains(&Move::Place(point("E1"))));
+    }
+
+    #[test]
+    fn random_go_games_end_by_the_rules() {
+        // Under a simple ko rule, with every point a chain in atari surrounds counted as an
+        // eye, two random players cycle through the kos left at the end of many games to
+        // the move cap (243 moves on 9x9).
+        let rules = goishi::registry().parse_rules("go/chinese").unwrap();
+        for seed in 0..20 {
+            let mut position = rules.new_game(Some((9, 9))).unwrap();
+            let mut player = RandomPlayer::new(seed);
+            while !position.is_over() {
+                assert!(position.history().len() < 243, "seed {seed}: at the cap");
+                let color = position.side_to_move();
+                let mv = Player::<dyn Position>::choose(&mut player, position.as_ref(), color);
+                position.play_as(color, mv).unwrap();
+            }
         }
     }
 }

@@ -12,8 +12,8 @@
 //! variant boxed), so the family is looked at once per game and never per move, and each
 //! move is the family's random playout policy of the search ([`SearchPosition::playout_move`]:
 //! a random empty point, tried, dropped if it is illegal or fills one of the mover's own
-//! single-point eyes in Go and capture Go, until one is played; a pass when none is left),
-//! which lists no legal moves. It draws uniformly among the same moves as the
+//! eyes in Go and capture Go ([`crate::is_own_eye`]), until one is played; a pass when none
+//! is left), which lists no legal moves. It draws uniformly among the same moves as the
 //! [`RandomPlayer`](crate::RandomPlayer) of `genmove` in Go and contact capture (capture Go
 //! also keeps its own eyes, as its search playouts do), but not from the same random
 //! numbers, so a seed gives other games than the random player would.
@@ -276,7 +276,8 @@ mod tests {
 
     /// Replays a game's moves from its setup and checks each against the policy: a
     /// placement was legal and (in Go and capture Go) filled none of the mover's own
-    /// single-point eyes; a pass was played only when no such placement was left.
+    /// eyes ([`crate::is_own_eye`], read from the board: the reference of the engine's fast
+    /// test); a pass was played only when no such placement was left.
     fn check_policy(game: &dyn Position, keeps_eyes: bool) {
         let mut replay = game.setup().clone().into_position().unwrap();
         let mut legal = Vec::new();
@@ -315,6 +316,23 @@ mod tests {
             for index in 0..4 {
                 let played = games.play(3, index);
                 check_policy(played.position, keeps_eyes);
+            }
+        }
+    }
+
+    #[test]
+    fn go_games_under_a_simple_ko_rule_end_by_the_rules() {
+        // With every point that a chain in atari surrounds counted as an eye, 5 of these
+        // 9x9 games and 16 of these 19x19 games cycle through kos to the move cap.
+        let rules = goishi::registry().parse_rules("go/chinese").unwrap();
+        for (size, games) in [(9, 30), (19, 20)] {
+            let mut selfplay = Selfplay::new(&rules, Some((size, size))).unwrap();
+            for index in 0..games {
+                let played = selfplay.play(5, index);
+                assert!(!played.capped, "{size}x{size} game {index}");
+                if size == 9 {
+                    check_policy(played.position, true);
+                }
             }
         }
     }

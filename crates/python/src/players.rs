@@ -137,8 +137,9 @@ impl PyMctsPlayer {
     }
 }
 
-/// The uniform random player (in Go it does not fill its own single-point eyes, and passes
-/// when nothing else is left): the same seed gives the same moves in the same positions.
+/// The uniform random player (in Go it does not fill its own eyes, single-point eyes no
+/// chain around which is in atari, and passes when nothing else is left): the same seed
+/// gives the same moves in the same positions.
 #[pyclass(name = "RandomPlayer", module = "goishi")]
 pub(crate) struct PyRandomPlayer {
     player: RandomPlayer,

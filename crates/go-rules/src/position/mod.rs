@@ -266,7 +266,8 @@ impl GoPosition {
     }
 
     /// Whether `p` is a single-point eye of `color`: empty, and every neighbour a stone of
-    /// `color` (the points a random playout does not fill).
+    /// `color` (the plain test, which every Go engine has; a random playout also fills such a
+    /// point when a chain around it is in atari: [`GoPosition::is_playout_eye`]).
     #[inline]
     pub fn is_own_eye(&self, p: Point, color: Color) -> bool {
         // No early exit: a playout asks this of random points. (The off slot is not empty;
@@ -277,6 +278,25 @@ impl GoPosition {
         };
         // `counts` has the off slot too.
         (cell == EMPTY) & self.chains.counts[p].none_of(EMPTY, cell_of(color.opponent()))
+    }
+
+    /// Whether `p` is an eye of `color` that a random playout does not fill: a single-point
+    /// eye ([`GoPosition::is_own_eye`]) none of whose chains around is in atari.
+    ///
+    /// A chain in atari around `p` has `p` as its last liberty: the opponent may capture
+    /// there, so `p` is no eye, and filling it is a move like any other. That is what ends a
+    /// ko in a random game: after a capture in a ko, the captured stone's point is surrounded
+    /// by the capturer, whose capturing stone is in atari. With the plain test neither side
+    /// ever fills it, and random games under a simple ko rule cycle through their last kos
+    /// until a move cap (most 19x19 games, every game from 37x37 up). Always inlined, as
+    /// [`GoPosition::try_place`] is: a playout loop asks it of most candidates.
+    #[inline(always)]
+    pub fn is_playout_eye(&self, p: Point, color: Color) -> bool {
+        self.is_own_eye(p, color)
+            && !self.layout.of(p.index()).iter().any(|&q| {
+                let root = self.chains.chain_id[q as usize] as usize;
+                self.chains.stats[root].in_atari()
+            })
     }
 
     /// Plays a stone of `color` at `p` if that is legal, and says whether it did: what

@@ -182,6 +182,19 @@ mod tests {
                 );
             }
             in_atari += usize::from(expected.is_some());
+            // The playouts' eye: the plain eye, with no chain around in atari.
+            let neighbours = game.geometry().default_neighbors().of(p);
+            for color in [Color::Black, Color::White] {
+                let eye = game.is_own_eye(p, color)
+                    && neighbours
+                        .iter()
+                        .all(|&q| liberty_points(game, q).len() > 1);
+                assert_eq!(
+                    game.is_playout_eye(p, color),
+                    eye,
+                    "{context}: eye of {color} at {p:?}"
+                );
+            }
             for q in game.geometry().points() {
                 assert_eq!(
                     game.same_chain(p, q),
@@ -191,6 +204,7 @@ mod tests {
             }
         }
         for off in [Point::new(n), Point::new(n + 7)] {
+            assert!(!game.is_playout_eye(off, Color::Black));
             assert_eq!(game.chain_size(off), 0);
             assert_eq!(game.atari_liberty(off), None);
             assert_eq!(game.chain_stones(off).count(), 0);

@@ -3,8 +3,8 @@
 //! generic fallback, any boxed [`Position`].
 //!
 //! The search is generic over this trait, so that a playout on a `GoPosition` calls the Go
-//! engine's own fast paths (`empty_points`, `is_own_eye`, `try_place`) with no dynamic
-//! dispatch per move. Only `Box<dyn Position>` dispatches, as it must.
+//! engine's own fast paths (`empty_points`, `is_own_eye`, `atari_liberty`, `try_place`) with
+//! no dynamic dispatch per move. Only `Box<dyn Position>` dispatches, as it must.
 
 use goishi::capture::CapturePosition;
 use goishi::contact::ContactPosition;
@@ -14,6 +14,7 @@ use rand::Rng;
 
 use super::heavy::HeavyGo;
 use super::tree::Prior;
+use crate::player::is_own_eye;
 
 /// A position the search can run on: cheap to copy into a playout buffer, with a random
 /// playout move of its family's policy.
@@ -62,7 +63,7 @@ pub trait SearchPosition: Clone + Send + Sync {
 
     /// Replaces `out` with the moves the tree considers for `color`: every legal move but
     /// those the playout policy never makes (in Go and capture Go, filling one of the mover's
-    /// own single-point eyes) and, in Go where suicide is allowed, a single stone's suicide
+    /// own eyes, [`crate::is_own_eye`]) and, in Go where suicide is allowed, a single stone's suicide
     /// (it leaves the board as a pass does, so a game of two such players would never end),
     /// then [`Move::Pass`]. Empty once the game is over.
     fn tree_moves(&self, color: Color, out: &mut Vec<Move>);
@@ -84,7 +85,7 @@ pub trait SearchPosition: Clone + Send + Sync {
 
     /// Plays one move of the family's random playout policy for the side to move and returns
     /// it: a uniformly random legal placement (in Go and capture Go, one that does not fill
-    /// the mover's own single-point eye), or a pass when none is left. `buf` is scratch space,
+    /// one of the mover's own eyes, [`crate::is_own_eye`]), or a pass when none is left. `buf` is scratch space,
     /// reused between calls. Must not be called once the game is over.
     fn playout_move<R: Rng>(&mut self, rng: &mut R, buf: &mut Vec<Point>) -> Move;
 
@@ -180,16 +181,6 @@ fn board_ownership(board: &Board, eyes: bool, sums: &mut [i32]) {
     }
 }
 
-/// Whether `p` is an empty point whose every neighbour holds a stone of `color`, read from
-/// the board (the fallback of the families that have no fast test).
-fn board_eye(board: &Board, color: Color, p: Point) -> bool {
-    if !board.is_empty_at(p) {
-        return false;
-    }
-    let around = board.geometry().default_neighbors().of(p);
-    !around.is_empty() && around.iter().all(|&q| board.get(q) == Some(color))
-}
-
 /// Drops from `out` the placements that fill one of `color`'s own single-point eyes.
 fn drop_own_eyes(out: &mut Vec<Move>, eye: impl Fn(Point) -> bool) {
     out.retain(|mv| match mv {
@@ -236,7 +227,7 @@ impl SearchPosition for GoPosition {
     }
 
     fn tree_moves(&self, color: Color, out: &mut Vec<Move>) {
-        go_tree_moves(self, color, out, |p| self.is_own_eye(p, color));
+        go_tree_moves(self, color, out, |p| self.is_playout_eye(p, color));
     }
 
     #[inline]
@@ -247,7 +238,7 @@ impl SearchPosition for GoPosition {
         buf.extend_from_slice(self.empty_points());
         while !buf.is_empty() {
             let p = buf.swap_remove(rng.random_range(0..buf.len()));
-            if !self.is_own_eye(p, color) && self.try_place(color, p) {
+            if !self.is_playout_eye(p, color) && self.try_place(color, p) {
                 return Move::Place(p);
             }
         }
@@ -294,7 +285,7 @@ pub(crate) fn go_tree_moves(
         let mut trial: Option<GoPosition> = None;
         out.retain(|&mv| {
             let Move::Place(p) = mv else { return true };
-            if !game.is_own_eye(p, color.opponent()) {
+            if !game.is_playout_eye(p, color.opponent()) {
                 return true;
             }
             let t = trial.get_or_insert_with(|| game.clone());
@@ -350,7 +341,7 @@ impl SearchPosition for CapturePosition {
     fn tree_moves(&self, color: Color, out: &mut Vec<Move>) {
         self.legal_moves_as(color, out);
         let go = self.go();
-        drop_own_eyes(out, |p| go.is_own_eye(p, color));
+        drop_own_eyes(out, |p| go.is_playout_eye(p, color));
     }
 
     #[inline]
@@ -360,7 +351,7 @@ impl SearchPosition for CapturePosition {
         buf.extend_from_slice(self.go().empty_points());
         while !buf.is_empty() {
             let p = buf.swap_remove(rng.random_range(0..buf.len()));
-            if !self.go().is_own_eye(p, color) && self.play_as(color, Move::Place(p)).is_ok() {
+            if !self.go().is_playout_eye(p, color) && self.play_as(color, Move::Place(p)).is_ok() {
                 return Move::Place(p);
             }
         }
@@ -516,7 +507,7 @@ impl SearchPosition for Box<dyn Position> {
         let position = &**self;
         position.legal_moves_as(color, out);
         if avoids_own_eyes(position) {
-            drop_own_eyes(out, |p| board_eye(position.board(), color, p));
+            drop_own_eyes(out, |p| is_own_eye(position, color, p));
         }
         if position.rules().variant().family == "go"
             && position.rules().get("suicide") == Some("allowed")
@@ -524,7 +515,7 @@ impl SearchPosition for Box<dyn Position> {
             let mut trial: Option<Box<dyn Position>> = None;
             out.retain(|&mv| {
                 let Move::Place(p) = mv else { return true };
-                if !board_eye(position.board(), color.opponent(), p) {
+                if !is_own_eye(position, color.opponent(), p) {
                     return true;
                 }
                 let t = trial.get_or_insert_with(|| position.clone_box());
@@ -544,7 +535,7 @@ impl SearchPosition for Box<dyn Position> {
         empty_cells(position.board(), buf);
         while !buf.is_empty() {
             let p = buf.swap_remove(rng.random_range(0..buf.len()));
-            if !(eyes && board_eye(position.board(), color, p))
+            if !(eyes && is_own_eye(position, color, p))
                 && position.play_as(color, Move::Place(p)).is_ok()
             {
                 return Move::Place(p);
