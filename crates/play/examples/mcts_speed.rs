@@ -6,11 +6,11 @@
 //!
 //! The bare loops play the policy's moves (`SearchPosition::playout_move`: of `GoPosition`
 //! for the light policy, of `HeavyGo`, Go with its knowledge, for the heavy one) from the
-//! empty board to the end or the move cap, over and over, on every thread independently. The search
-//! is `MctsPlayer` with a time budget on the same threads and that policy, its playout moves
-//! divided by its wall-clock time (tree descent, expansion, AMAF and ownership included in
-//! the time, not in the moves). The last column compares the search's playouts per second of
-//! the two policies.
+//! empty board to the end or the move cap, over and over, on every thread independently.
+//! The search is `MctsPlayer` with a time budget on the same threads and that policy, its
+//! playout moves divided by its wall-clock time (tree descent, expansion, AMAF and ownership
+//! included in the time, not in the moves). The last column compares the search's playouts
+//! per second of the two policies.
 //!
 //! Both ratios are printed: by wall-clock time, and by the CPU time of the process (Linux,
 //! `/proc/self/stat`), which a loaded machine disturbs less.

@@ -19,8 +19,8 @@
 //! families (contact capture, capture Go), and Go under [`PlayoutPolicy::Light`], play the
 //! family's light policy with no priors: Go and capture Go a uniformly random legal point that
 //! does not fill one of the mover's own eyes ([`crate::is_own_eye`]: a single-point eye no
-//! chain around which is in atari), other families any random legal
-//! placement; a pass when nothing is left. The tree's settings that depend on the knowledge
+//! chain around which is in atari), other families any random legal placement; a pass when
+//! nothing is left. The tree's settings that depend on the knowledge
 //! (`exploration`, `rave_equivalence`, `expand_after`) take [`TreeSettings::KNOWLEDGE`] or
 //! [`TreeSettings::LIGHT`] unless the configuration sets them.
 //!

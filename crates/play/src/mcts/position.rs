@@ -63,9 +63,9 @@ pub trait SearchPosition: Clone + Send + Sync {
 
     /// Replaces `out` with the moves the tree considers for `color`: every legal move but
     /// those the playout policy never makes (in Go and capture Go, filling one of the mover's
-    /// own eyes, [`crate::is_own_eye`]) and, in Go where suicide is allowed, a single stone's suicide
-    /// (it leaves the board as a pass does, so a game of two such players would never end),
-    /// then [`Move::Pass`]. Empty once the game is over.
+    /// own eyes, [`crate::is_own_eye`]) and, in Go where suicide is allowed, a single stone's
+    /// suicide (it leaves the board as a pass does, so a game of two such players would never
+    /// end), then [`Move::Pass`]. Empty once the game is over.
     fn tree_moves(&self, color: Color, out: &mut Vec<Move>);
 
     /// Replaces `priors` with the prior statistics of `moves`, the tree's moves of `color`
@@ -85,8 +85,8 @@ pub trait SearchPosition: Clone + Send + Sync {
 
     /// Plays one move of the family's random playout policy for the side to move and returns
     /// it: a uniformly random legal placement (in Go and capture Go, one that does not fill
-    /// one of the mover's own eyes, [`crate::is_own_eye`]), or a pass when none is left. `buf` is scratch space,
-    /// reused between calls. Must not be called once the game is over.
+    /// one of the mover's own eyes, [`crate::is_own_eye`]), or a pass when none is left.
+    /// `buf` is scratch space, reused between calls. Must not be called once the game is over.
     fn playout_move<R: Rng>(&mut self, rng: &mut R, buf: &mut Vec<Point>) -> Move;
 
     /// Who won the game as it stands: the outcome if the game is over, else the position's
