@@ -31,7 +31,9 @@
 //! Komi goes to White; under area scoring White also receives the handicap bonus (0, N or
 //! N-1 points for N handicap stones); the player who took the button receives half a point.
 
-use goishi_board::{Board, Color, Point, Score, EMPTY};
+use std::borrow::Cow;
+
+use goishi_board::{color_of, Board, Color, Point, Score, BLACK, EMPTY, WHITE};
 
 use crate::config::{GoConfig, HandicapBonus, Scoring, Tax};
 
@@ -55,7 +57,8 @@ pub struct ScoreParams<'a> {
 
 /// The points of each player, komi, bonuses and taxes included.
 pub fn score(p: &ScoreParams) -> Score {
-    let mut board = p.board.clone();
+    // The board is copied only to take dead stones off (a random game's count has none).
+    let mut board = Cow::Borrowed(p.board);
     let mut prisoners = p.prisoners;
     let n = board.geometry().num_points();
     for &d in p.dead {
@@ -63,7 +66,7 @@ pub fn score(p: &ScoreParams) -> Score {
             continue;
         }
         if let Some(c) = board.get(d) {
-            board.remove(d, c);
+            board.to_mut().remove(d, c);
             let i = c.opponent().index();
             prisoners[i] = prisoners[i].saturating_add(1);
         }
@@ -145,22 +148,44 @@ struct Count {
 
 impl Count {
     fn of(board: &Board, with_regions: bool) -> Count {
-        let owner = ownership(board);
         let mut count = Count::default();
-        for (i, o) in owner.iter().enumerate() {
-            if let Some(c) = o {
-                if board.cells()[i] == EMPTY {
-                    count.territory[c.index()] += 1;
-                } else {
-                    count.stones[c.index()] += 1;
+        let table = board.geometry().default_neighbors();
+        let cells = board.cells();
+        // Stones, and territory by Tromp-Taylor reach: one flood of each empty region,
+        // collecting the colours it touches (the count of every playout of the search).
+        let mut seen = vec![false; cells.len()];
+        let mut stack: Vec<Point> = Vec::new();
+        for (start, &cell) in cells.iter().enumerate() {
+            match cell {
+                BLACK => count.stones[0] += 1,
+                WHITE => count.stones[1] += 1,
+                _ if !seen[start] => {
+                    seen[start] = true;
+                    stack.push(Point::new(start));
+                    let (mut size, mut reach) = (0u32, EMPTY);
+                    while let Some(p) = stack.pop() {
+                        size += 1;
+                        for &q in table.of(p) {
+                            let c = cells[q.index()];
+                            if c != EMPTY {
+                                reach |= c;
+                            } else if !seen[q.index()] {
+                                seen[q.index()] = true;
+                                stack.push(q);
+                            }
+                        }
+                    }
+                    if let Some(owner) = color_of(reach) {
+                        count.territory[owner.index()] += size;
+                    }
                 }
+                _ => {}
             }
         }
         if !with_regions {
             return count;
         }
-        let table = board.geometry().default_neighbors();
-        let cells = board.cells();
+        let owner = ownership(board);
         // Liberties of every chain, to spot stones in atari.
         let (chains, num_chains) = components(board, |c| c != EMPTY);
         let mut libs: Vec<Vec<Point>> = vec![Vec::new(); num_chains];
@@ -664,6 +689,47 @@ X . X O .";
                 None
             ]
         );
+    }
+
+    /// The count's one flood of each empty region gives the stones and territory that the
+    /// point-by-point ownership gives, on random boards of every kind.
+    #[test]
+    fn the_count_agrees_with_the_ownership() {
+        use rand::{Rng, SeedableRng};
+        let geometries = [
+            Geometry::square(9).unwrap(),
+            Geometry::rect(7, 3).unwrap(),
+            Geometry::torus(5, 5).unwrap(),
+            Geometry::hex(4, 4).unwrap(),
+            Geometry::parse_graph("a b\nb c\nc a\nd\ne a\n", "test").unwrap(),
+        ];
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for g in &geometries {
+            for density in [0.1, 0.5, 0.9] {
+                let mut b = Board::new(g.clone());
+                for p in g.points() {
+                    if rng.random::<f64>() < density {
+                        let c = if rng.random::<bool>() {
+                            Color::Black
+                        } else {
+                            Color::White
+                        };
+                        b.set(p, Some(c));
+                    }
+                }
+                let mut expected = Count::default();
+                for (i, owner) in ownership(&b).iter().enumerate() {
+                    if let Some(c) = owner {
+                        if b.cells()[i] == EMPTY {
+                            expected.territory[c.index()] += 1;
+                        } else {
+                            expected.stones[c.index()] += 1;
+                        }
+                    }
+                }
+                assert_eq!(Count::of(&b, false), expected, "{}", b.diagram());
+            }
+        }
     }
 
     #[test]
