@@ -139,20 +139,8 @@ mod tests {
     #[test]
     fn own_eyes_are_not_filled_in_go() {
         // Black owns a single-point eye at A1 (B1 and A2 are black): never chosen.
-        let rules = goishi::registry().parse_rules("go/chinese").unwrap();
-        let geometry = rules.geometry(Some((2, 2))).unwrap();
-        let mut board = goishi::Board::new(geometry.clone());
-        for name in ["B1", "A2"] {
-            board.set(geometry.parse_point(name).unwrap(), Some(Color::Black));
-        }
-        let a1 = geometry.parse_point("A1").unwrap();
-        let setup = goishi::Setup {
-            rules,
-            board,
-            to_move: Color::Black,
-            handicap: 0,
-        };
-        let position = setup.into_position().unwrap();
+        let position = black_to_move(2, "X .\n. X");
+        let a1 = position.geometry().parse_point("A1").unwrap();
         assert!(is_own_eye(position.as_ref(), Color::Black, a1));
         assert!(!is_own_eye(position.as_ref(), Color::White, a1));
         let mut player = RandomPlayer::new(1);
@@ -162,19 +150,10 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_point_next_to_an_own_chain_in_atari_is_no_eye() {
-        // B3 is surrounded by Black, but the black stone on C3 has no other liberty: White
-        // may take it at B3 (a ko), so B3 is no eye of Black's, and Black may fill it. E1 is
-        // an eye.
+    /// A `go/chinese` position of `size` x `size` from `diagram`, Black to move.
+    fn black_to_move(size: u32, diagram: &str) -> Box<dyn Position> {
         let rules = goishi::registry().parse_rules("go/chinese").unwrap();
-        let geometry = rules.geometry(Some((5, 5))).unwrap();
-        let diagram = "
-            . . . . .
-            . X O . .
-            X . X O .
-            . X O . X
-            . . . X .";
+        let geometry = rules.geometry(Some((size, size))).unwrap();
         let board = goishi::Diagram::parse(diagram, Color::Black)
             .unwrap()
             .to_board(&geometry)
@@ -185,7 +164,24 @@ mod tests {
             to_move: Color::Black,
             handicap: 0,
         };
-        let position = setup.into_position().unwrap();
+        setup.into_position().unwrap()
+    }
+
+    #[test]
+    fn a_point_next_to_an_own_chain_in_atari_is_no_eye() {
+        // B3 is surrounded by Black, but the black stone on C3 has no other liberty: White
+        // may take it at B3 (a ko), so B3 is no eye of Black's, and Black may fill it. E1 is
+        // an eye.
+        let position = black_to_move(
+            5,
+            "
+            . . . . .
+            . X O . .
+            X . X O .
+            . X O . X
+            . . . X .",
+        );
+        let geometry = position.geometry().clone();
         let point = |name| geometry.parse_point(name).unwrap();
         assert!(!is_own_eye(position.as_ref(), Color::Black, point("B3")));
         assert!(is_own_eye(position.as_ref(), Color::Black, point("E1")));
