@@ -17,8 +17,8 @@ use goishi_bench::goishi_engine::{AnyVariant, Goishi};
 use goishi_bench::native::{native_batch, native_cap, NativeEngine, ThreeByThree};
 use goishi_bench::positions::{fixed_positions, FixedPosition};
 use goishi_bench::{
-    goishi_only_group, playouts_per_batch, superko_cost_cap, superko_cost_group, Workload,
-    EXTRA_FILE, GOBAN, GOISHI, GOISHI_3X3, GOISHI_CLONE, GOISHI_ONLY_GO, GO_GAME_BOARD,
+    cut_playout_group, goishi_only_group, playouts_per_batch, superko_cost_cap, superko_cost_group,
+    Workload, EXTRA_FILE, GOBAN, GOISHI, GOISHI_3X3, GOISHI_CLONE, GOISHI_ONLY_GO, GO_GAME_BOARD,
     GO_GAME_BOARD_PLAIN, GO_GAME_BOARD_SAMPLER, KO_SIMPLE, KO_SUPERKO, PLAYOUT_SEED, SIZES,
 };
 use serde_json::{json, Value};
@@ -165,6 +165,36 @@ fn superko_cost(c: &mut Criterion) {
                 })
             });
         }
+        group.finish();
+    }
+}
+
+fn bench_cut_playouts<E: Engine>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    start: E,
+    size: u32,
+) {
+    let (n, cap) = (playouts_per_batch(size), superko_cost_cap(size));
+    let mut game = start.clone();
+    let mut candidates = Vec::new();
+    let moves = playout_batch_capped(&start, &mut game, &mut candidates, PLAYOUT_SEED, n, cap);
+    group.throughput(Throughput::Elements(moves as u64));
+    group.bench_function(name, |b| {
+        b.iter(|| playout_batch_capped(&start, &mut game, &mut candidates, PLAYOUT_SEED, n, cap))
+    });
+}
+
+/// The simple-ko playouts of every engine cut at one move per point ([`cut_playout_group`]):
+/// the engines compared on the games before their ko fights.
+fn cut_playouts(c: &mut Criterion) {
+    for size in SIZES {
+        let mut group = playout_group(c, cut_playout_group(size));
+        let goishi = Goishi::with_ko(KoRule::Simple, size);
+        bench_cut_playouts(&mut group, GOISHI, goishi, size);
+        let goban = Goban::with_ko(KoRule::Simple, size);
+        bench_cut_playouts(&mut group, GOBAN, goban, size);
+        bench_cut_playouts(&mut group, GO_GAME_BOARD, GoGameBoard::new(size), size);
         group.finish();
     }
 }
@@ -465,7 +495,8 @@ fn write_extra() {
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_secs(2));
-    targets = playouts, native_playouts, superko_cost, legal_moves, play_undo, clones, goishi_alone
+    targets = playouts, native_playouts, superko_cost, cut_playouts, legal_moves, play_undo, clones,
+        goishi_alone
 }
 
 fn main() {

@@ -151,6 +151,14 @@ pub fn superko_cost_group(size: u32) -> String {
     format!("superko-cost/{size}x{size}")
 }
 
+/// The criterion group of the first harness's simple-ko playouts cut at one move per point
+/// ([`superko_cost_cap`]), for every engine of [`Workload::PlayoutSimple`]: the part of the
+/// games before the long ko fights of the plain eye rule, whose last moves are mostly the
+/// policy's (most empty points are eyes by then, each drawn and refused before a ko capture).
+pub fn cut_playout_group(size: u32) -> String {
+    format!("playout-simple-cut/{size}x{size}")
+}
+
 /// The function names of [`superko_cost_group`].
 pub const KO_SIMPLE: &str = "simple";
 /// See [`KO_SIMPLE`].
