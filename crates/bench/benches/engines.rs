@@ -12,7 +12,7 @@ use criterion::measurement::WallTime;
 use criterion::{criterion_group, BenchmarkGroup, Criterion, SamplingMode, Throughput};
 use goishi::{Move, Position};
 use goishi_bench::alloc::{self, Footprint};
-use goishi_bench::engine::{playout_batch, playout_batch_capped, replay, Coord, Engine, KoRule};
+use goishi_bench::engine::{playout_batch_capped, playout_cap, replay, Coord, Engine, KoRule};
 use goishi_bench::goishi_engine::{AnyVariant, Goishi};
 use goishi_bench::native::{native_batch, native_cap, NativeEngine, ThreeByThree};
 use goishi_bench::positions::{fixed_positions, FixedPosition};
@@ -40,52 +40,40 @@ fn playout_group<'a>(c: &'a mut Criterion, name: String) -> BenchmarkGroup<'a, W
     group
 }
 
+/// The playouts of one engine from `start`, each cut at `cap` moves (the harness's
+/// [`playout_cap`] for whole games).
 fn bench_playouts<E: Engine>(
     group: &mut BenchmarkGroup<'_, WallTime>,
     name: &str,
     start: E,
     size: u32,
+    cap: usize,
 ) {
     let n = playouts_per_batch(size);
     let mut game = start.clone();
     let mut candidates = Vec::new();
-    let moves = playout_batch(&start, &mut game, &mut candidates, PLAYOUT_SEED, n);
+    let moves = playout_batch_capped(&start, &mut game, &mut candidates, PLAYOUT_SEED, n, cap);
     group.throughput(Throughput::Elements(moves as u64));
     group.bench_function(name, |b| {
-        b.iter(|| playout_batch(&start, &mut game, &mut candidates, PLAYOUT_SEED, n))
+        b.iter(|| playout_batch_capped(&start, &mut game, &mut candidates, PLAYOUT_SEED, n, cap))
     });
 }
 
 fn playouts(c: &mut Criterion) {
     for size in SIZES {
+        let cap = playout_cap((size, size));
         let mut group = playout_group(c, Workload::PlayoutSimple.group(size));
-        bench_playouts(
-            &mut group,
-            GOISHI,
-            Goishi::with_ko(KoRule::Simple, size),
-            size,
-        );
-        bench_playouts(
-            &mut group,
-            GOBAN,
-            Goban::with_ko(KoRule::Simple, size),
-            size,
-        );
-        bench_playouts(&mut group, GO_GAME_BOARD, GoGameBoard::new(size), size);
+        let goishi = Goishi::with_ko(KoRule::Simple, size);
+        bench_playouts(&mut group, GOISHI, goishi, size, cap);
+        let goban = Goban::with_ko(KoRule::Simple, size);
+        bench_playouts(&mut group, GOBAN, goban, size, cap);
+        bench_playouts(&mut group, GO_GAME_BOARD, GoGameBoard::new(size), size, cap);
         group.finish();
         let mut group = playout_group(c, Workload::PlayoutSuperko.group(size));
-        bench_playouts(
-            &mut group,
-            GOISHI,
-            Goishi::with_ko(KoRule::Positional, size),
-            size,
-        );
-        bench_playouts(
-            &mut group,
-            GOBAN,
-            Goban::with_ko(KoRule::Positional, size),
-            size,
-        );
+        let goishi = Goishi::with_ko(KoRule::Positional, size);
+        bench_playouts(&mut group, GOISHI, goishi, size, cap);
+        let goban = Goban::with_ko(KoRule::Positional, size);
+        bench_playouts(&mut group, GOBAN, goban, size, cap);
         group.finish();
     }
 }
@@ -147,42 +135,15 @@ fn native_playouts(c: &mut Criterion) {
 fn superko_cost(c: &mut Criterion) {
     for size in SIZES {
         let mut group = playout_group(c, superko_cost_group(size));
-        let n = playouts_per_batch(size);
         let cap = superko_cost_cap(size);
         for (name, ko) in [
             (KO_SIMPLE, KoRule::Simple),
             (KO_SUPERKO, KoRule::Positional),
         ] {
-            let start = Goishi::with_ko(ko, size);
-            let mut game = start.clone();
-            let mut candidates = Vec::new();
-            let moves =
-                playout_batch_capped(&start, &mut game, &mut candidates, PLAYOUT_SEED, n, cap);
-            group.throughput(Throughput::Elements(moves as u64));
-            group.bench_function(name, |b| {
-                b.iter(|| {
-                    playout_batch_capped(&start, &mut game, &mut candidates, PLAYOUT_SEED, n, cap)
-                })
-            });
+            bench_playouts(&mut group, name, Goishi::with_ko(ko, size), size, cap);
         }
         group.finish();
     }
-}
-
-fn bench_cut_playouts<E: Engine>(
-    group: &mut BenchmarkGroup<'_, WallTime>,
-    name: &str,
-    start: E,
-    size: u32,
-) {
-    let (n, cap) = (playouts_per_batch(size), superko_cost_cap(size));
-    let mut game = start.clone();
-    let mut candidates = Vec::new();
-    let moves = playout_batch_capped(&start, &mut game, &mut candidates, PLAYOUT_SEED, n, cap);
-    group.throughput(Throughput::Elements(moves as u64));
-    group.bench_function(name, |b| {
-        b.iter(|| playout_batch_capped(&start, &mut game, &mut candidates, PLAYOUT_SEED, n, cap))
-    });
 }
 
 /// The simple-ko playouts of every engine cut at one move per point ([`cut_playout_group`]):
@@ -190,11 +151,12 @@ fn bench_cut_playouts<E: Engine>(
 fn cut_playouts(c: &mut Criterion) {
     for size in SIZES {
         let mut group = playout_group(c, cut_playout_group(size));
+        let cap = superko_cost_cap(size);
         let goishi = Goishi::with_ko(KoRule::Simple, size);
-        bench_cut_playouts(&mut group, GOISHI, goishi, size);
+        bench_playouts(&mut group, GOISHI, goishi, size, cap);
         let goban = Goban::with_ko(KoRule::Simple, size);
-        bench_cut_playouts(&mut group, GOBAN, goban, size);
-        bench_cut_playouts(&mut group, GO_GAME_BOARD, GoGameBoard::new(size), size);
+        bench_playouts(&mut group, GOBAN, goban, size, cap);
+        bench_playouts(&mut group, GO_GAME_BOARD, GoGameBoard::new(size), size, cap);
         group.finish();
     }
 }
@@ -367,13 +329,19 @@ fn goishi_alone(c: &mut Criterion) {
         let mut group = playout_group(c, goishi_only_group(size));
         for rules in GOISHI_ONLY_GO {
             match Goishi::new(rules, size) {
-                Ok(start) => bench_playouts(&mut group, rules, start, size),
+                Ok(start) => {
+                    let cap = playout_cap(start.size());
+                    bench_playouts(&mut group, rules, start, size, cap)
+                }
                 Err(e) => eprintln!("{rules} at {size}x{size}: {e}"),
             }
         }
         for &rules in &contact {
             match AnyVariant::new(rules, size) {
-                Ok(start) => bench_playouts(&mut group, rules, start, size),
+                Ok(start) => {
+                    let cap = playout_cap(start.size());
+                    bench_playouts(&mut group, rules, start, size, cap)
+                }
                 Err(e) => eprintln!("{rules} at {size}x{size}: {e}"),
             }
         }

@@ -3,8 +3,8 @@
 //! generic fallback, any boxed [`Position`].
 //!
 //! The search is generic over this trait, so that a playout on a `GoPosition` calls the Go
-//! engine's own fast paths (`empty_points`, `is_own_eye`, `atari_liberty`, `try_place`) with
-//! no dynamic dispatch per move. Only `Box<dyn Position>` dispatches, as it must.
+//! engine's own fast paths (`empty_points`, `is_playout_eye`, `try_place`) with no dynamic
+//! dispatch per move. Only `Box<dyn Position>` dispatches, as it must.
 
 use goishi::capture::CapturePosition;
 use goishi::contact::ContactPosition;
