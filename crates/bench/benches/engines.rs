@@ -59,15 +59,20 @@ fn bench_playouts<E: Engine>(
     });
 }
 
+/// The simple-ko playouts of the three engines, each cut at `cap` moves.
+fn bench_simple_ko(group: &mut BenchmarkGroup<'_, WallTime>, size: u32, cap: usize) {
+    let goishi = Goishi::with_ko(KoRule::Simple, size);
+    bench_playouts(group, GOISHI, goishi, size, cap);
+    let goban = Goban::with_ko(KoRule::Simple, size);
+    bench_playouts(group, GOBAN, goban, size, cap);
+    bench_playouts(group, GO_GAME_BOARD, GoGameBoard::new(size), size, cap);
+}
+
 fn playouts(c: &mut Criterion) {
     for size in SIZES {
         let cap = playout_cap((size, size));
         let mut group = playout_group(c, Workload::PlayoutSimple.group(size));
-        let goishi = Goishi::with_ko(KoRule::Simple, size);
-        bench_playouts(&mut group, GOISHI, goishi, size, cap);
-        let goban = Goban::with_ko(KoRule::Simple, size);
-        bench_playouts(&mut group, GOBAN, goban, size, cap);
-        bench_playouts(&mut group, GO_GAME_BOARD, GoGameBoard::new(size), size, cap);
+        bench_simple_ko(&mut group, size, cap);
         group.finish();
         let mut group = playout_group(c, Workload::PlayoutSuperko.group(size));
         let goishi = Goishi::with_ko(KoRule::Positional, size);
@@ -152,11 +157,7 @@ fn cut_playouts(c: &mut Criterion) {
     for size in SIZES {
         let mut group = playout_group(c, cut_playout_group(size));
         let cap = superko_cost_cap(size);
-        let goishi = Goishi::with_ko(KoRule::Simple, size);
-        bench_playouts(&mut group, GOISHI, goishi, size, cap);
-        let goban = Goban::with_ko(KoRule::Simple, size);
-        bench_playouts(&mut group, GOBAN, goban, size, cap);
-        bench_playouts(&mut group, GO_GAME_BOARD, GoGameBoard::new(size), size, cap);
+        bench_simple_ko(&mut group, size, cap);
         group.finish();
     }
 }
