@@ -68,13 +68,16 @@ o0 tail
 lonely
 ";
 
-/// Writes [`PETERSEN_GRAPH`] once per process into the temporary directory.
+/// Writes [`PETERSEN_GRAPH`] once per process to one path in the temporary directory that
+/// every run shares (`goishi-conformance/petersen.graph`): each process writes its own copy
+/// and renames it over the file, so concurrent runs never see half a file, and runs leave one
+/// file behind, not one directory each.
 fn graph_file() -> Result<PathBuf, String> {
     static PATH: OnceLock<Result<PathBuf, String>> = OnceLock::new();
     PATH.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("goishi-conformance-{}", std::process::id()));
+        let dir = std::env::temp_dir().join("goishi-conformance");
         let path = dir.join("petersen.graph");
-        let tmp = dir.join("petersen.graph.tmp");
+        let tmp = dir.join(format!("petersen.graph.{}.tmp", std::process::id()));
         std::fs::create_dir_all(&dir)
             .and_then(|()| std::fs::write(&tmp, PETERSEN_GRAPH))
             .and_then(|()| std::fs::rename(&tmp, &path))
