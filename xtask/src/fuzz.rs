@@ -1,7 +1,8 @@
 //! `cargo xtask fuzz --seconds N [--target NAME] [--seed S] [--release]`: runs the fuzz
 //! harness of `crates/hardening` (`tests/fuzz.rs`) for N seconds per target, one target after
-//! the other, and prints what each did. With `--libfuzzer` (and optionally `--corpus DIR`)
-//! it runs the coverage-guided targets of `fuzz/` instead ([`crate::libfuzzer`]).
+//! the other, and prints what each did. With `--libfuzzer` (and optionally `--corpus DIR` and
+//! `--no-trace-compares`) it runs the coverage-guided targets of `fuzz/` instead
+//! ([`crate::libfuzzer`]).
 //!
 //! The proptest mode is a thin front end: it runs `cargo test -p goishi-hardening --test fuzz`
 //! (the `gtp` target: `cargo test -p goishi-cli --test fuzz_gtp`, the CLI's, on the hardening
@@ -39,6 +40,9 @@ pub struct FuzzOptions {
     /// Where a libFuzzer run keeps the inputs it finds (`DIR/TARGET`; a temporary folder
     /// without it).
     pub corpus: Option<PathBuf>,
+    /// Whether the libFuzzer build traces comparisons for libFuzzer's mutations (the
+    /// default; `--no-trace-compares` turns it off, [`crate::libfuzzer::build_args`]).
+    pub trace_compares: bool,
 }
 
 /// Parses the options of `fuzz`.
@@ -49,6 +53,7 @@ pub fn parse(args: &[String]) -> Result<FuzzOptions, String> {
     let mut release = false;
     let mut libfuzzer = false;
     let mut corpus = None;
+    let mut trace_compares = true;
     let mut flags = Flags::new(args);
     while let Some(flag) = flags.next_flag() {
         match flag.name {
@@ -58,6 +63,7 @@ pub fn parse(args: &[String]) -> Result<FuzzOptions, String> {
             "--release" if flag.is_switch() => release = true,
             "--libfuzzer" if flag.is_switch() => libfuzzer = true,
             "--corpus" => corpus = Some(PathBuf::from(flags.value(&flag)?)),
+            "--no-trace-compares" if flag.is_switch() => trace_compares = false,
             _ => return Err(flag.unknown()),
         }
     }
@@ -80,6 +86,9 @@ pub fn parse(args: &[String]) -> Result<FuzzOptions, String> {
     if corpus.is_some() && !libfuzzer {
         return Err("--corpus is for --libfuzzer".to_owned());
     }
+    if !trace_compares && !libfuzzer {
+        return Err("--no-trace-compares is for --libfuzzer".to_owned());
+    }
     Ok(FuzzOptions {
         seconds,
         targets,
@@ -87,18 +96,14 @@ pub fn parse(args: &[String]) -> Result<FuzzOptions, String> {
         release,
         libfuzzer,
         corpus,
+        trace_compares,
     })
 }
 
 /// Runs the harness for each target; the exit status is 1 when a target found a failure.
 pub fn run(options: &FuzzOptions) -> ExitCode {
     if options.libfuzzer {
-        return libfuzzer::run(
-            options.seconds,
-            &options.targets,
-            options.seed,
-            options.corpus.as_deref(),
-        );
+        return libfuzzer::run(options);
     }
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let mut summary = Vec::new();
@@ -224,6 +229,14 @@ mod tests {
         .unwrap();
         assert_eq!(o.targets, ["go_reference"]);
         assert_eq!(o.corpus, Some(PathBuf::from("/tmp/c")));
+        assert!(o.trace_compares);
+        let o = parse(&args(&[
+            "--libfuzzer",
+            "--no-trace-compares",
+            "--seconds=1",
+        ]))
+        .unwrap();
+        assert!(!o.trace_compares);
     }
 
     #[test]
@@ -247,6 +260,10 @@ mod tests {
         );
         assert!(parse(&args(&["--seconds", "1", "--libfuzzer", "--release"])).is_err());
         assert!(parse(&args(&["--seconds", "1", "--corpus", "x"])).is_err());
+        assert_eq!(
+            parse(&args(&["--seconds", "1", "--no-trace-compares"])).unwrap_err(),
+            "--no-trace-compares is for --libfuzzer"
+        );
         assert_eq!(
             parse(&args(&["--fast"])).unwrap_err(),
             "unknown option \"--fast\""

@@ -1,16 +1,26 @@
-//! `cargo xtask fuzz --libfuzzer --seconds N [--target NAME] [--seed S] [--corpus DIR]`: the
-//! coverage-guided fuzz targets of `fuzz/` (cargo-fuzz, libFuzzer, the nightly toolchain),
-//! each run for N seconds, one after the other, with a summary of what each did.
+//! `cargo xtask fuzz --libfuzzer --seconds N [--target NAME] [--seed S] [--corpus DIR]
+//! [--no-trace-compares]`: the coverage-guided fuzz targets of `fuzz/` (cargo-fuzz, libFuzzer,
+//! the nightly toolchain), each run for N seconds, one after the other, with a summary of what
+//! each did.
 //!
 //! A thin front end over `cargo +nightly fuzz build` and `cargo +nightly fuzz run TARGET --
 //! -max_total_time=N`. A run reads the committed corpus `fuzz/corpus/TARGET/` but writes the
 //! inputs it finds into another folder (a temporary one, or `--corpus DIR/TARGET`), so that
 //! no run dirties the working tree; a crash is saved under `fuzz/artifacts/TARGET/`
 //! (ignored by git) and its input belongs in `fuzz/corpus/TARGET/` once fixed.
+//!
+//! `--no-trace-compares` builds without libFuzzer's comparison tracing, into a target folder
+//! of its own (`fuzz/target/no-trace-compares/`, so that the two builds do not rebuild each
+//! other). The differential targets run about three times as many inputs a second so: most of
+//! their time is the plain reference model, and tracing its comparisons steers no mutation of
+//! the input (docs/reliability.md). The parsers keep the tracing: it is how libFuzzer finds
+//! the keywords and numbers their inputs compare against.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
+
+use crate::fuzz::FuzzOptions;
 
 /// The libFuzzer targets: the `[[bin]]`s of `fuzz/Cargo.toml` (a test checks that they
 /// agree).
@@ -129,21 +139,43 @@ pub fn missing_tools() -> Option<String> {
     None
 }
 
-/// Runs each target for `seconds`; the exit status is 1 when a target failed.
-pub fn run(
-    seconds: u64,
-    targets: &[&'static str],
-    seed: Option<u64>,
-    corpus: Option<&Path>,
-) -> ExitCode {
+/// The build options of `cargo fuzz build` and `cargo fuzz run`: the sanitizer off (safe
+/// Rust, more executions), and without comparison tracing, its own target folder.
+pub fn build_args(trace_compares: bool) -> Vec<String> {
+    let mut args = vec!["--sanitizer".to_owned(), "none".to_owned()];
+    if !trace_compares {
+        args.extend([
+            "--no-trace-compares".to_owned(),
+            "--target-dir".to_owned(),
+            root()
+                .join("fuzz/target/no-trace-compares")
+                .display()
+                .to_string(),
+        ]);
+    }
+    args
+}
+
+/// Runs each target for `options.seconds`; the exit status is 1 when a target failed.
+pub fn run(options: &FuzzOptions) -> ExitCode {
+    let FuzzOptions {
+        seconds,
+        ref targets,
+        seed,
+        ref corpus,
+        trace_compares,
+        ..
+    } = *options;
     if let Some(why) = missing_tools() {
         eprintln!("fuzz --libfuzzer: {why}");
         return ExitCode::FAILURE;
     }
-    // One build of every target first (sanitizer off: safe Rust, more executions).
-    // `cargo fuzz build` takes one target, or none for all of them.
-    let mut build = nightly(&["fuzz", "build", "--sanitizer", "none"]);
-    if let [one] = targets {
+    let build_args = build_args(trace_compares);
+    // One build of every target first. `cargo fuzz build` takes one target, or none for all
+    // of them.
+    let mut build = nightly(&["fuzz", "build"]);
+    build.args(&build_args);
+    if let [one] = targets.as_slice() {
         build.arg(one);
     }
     match build.status() {
@@ -170,13 +202,18 @@ pub fn run(
             return ExitCode::FAILURE;
         }
         let committed = root().join("fuzz").join("corpus").join(target);
-        let mut cmd = nightly(&["fuzz", "run", "--sanitizer", "none", target]);
-        cmd.arg(&found).arg(&committed).arg("--").args([
-            format!("-max_total_time={seconds}"),
-            "-print_final_stats=1".to_owned(),
-            "-timeout=30".to_owned(),
-            "-rss_limit_mb=2048".to_owned(),
-        ]);
+        let mut cmd = nightly(&["fuzz", "run"]);
+        cmd.args(&build_args)
+            .arg(target)
+            .arg(&found)
+            .arg(&committed)
+            .arg("--")
+            .args([
+                format!("-max_total_time={seconds}"),
+                "-print_final_stats=1".to_owned(),
+                "-timeout=30".to_owned(),
+                "-rss_limit_mb=2048".to_owned(),
+            ]);
         if let Some(seed) = seed {
             cmd.arg(format!("-seed={seed}"));
         }
@@ -245,6 +282,19 @@ mod tests {
             assert!(n >= 10, "{t}: only {n} seed inputs");
             assert!(root().join(format!("fuzz/fuzz_targets/{t}.rs")).is_file());
         }
+    }
+
+    #[test]
+    fn the_untraced_build_has_a_target_folder_of_its_own() {
+        assert_eq!(build_args(true), ["--sanitizer", "none"]);
+        let args = build_args(false);
+        assert_eq!(args[..3], ["--sanitizer", "none", "--no-trace-compares"]);
+        assert_eq!(args[3], "--target-dir");
+        assert!(
+            args[4].ends_with("fuzz/target/no-trace-compares"),
+            "{}",
+            args[4]
+        );
     }
 
     #[test]
