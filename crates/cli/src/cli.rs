@@ -5,6 +5,7 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
+use goishi_play::DeadConfig;
 
 use crate::common::{parse_board_size, parse_rules, DEFAULT_RULES};
 
@@ -66,6 +67,16 @@ enum Command {
         /// stone alive, the plain Tromp-Taylor count).
         #[arg(long, value_enum, default_value_t = crate::gtp::DeadStones::Estimate)]
         dead: crate::gtp::DeadStones,
+        /// How many random playouts the dead-stone estimate runs: fewer answer sooner, more
+        /// judge close cases more steadily; 0 judges only Benson's pass-alive chains and seki.
+        #[arg(
+            long,
+            value_name = "N",
+            allow_hyphen_values = true,
+            default_value_t = DeadConfig::DEFAULT_PLAYOUTS as u32,
+            value_parser = clap::value_parser!(u32).range(0..=DeadConfig::MAX_PLAYOUTS as i64)
+        )]
+        dead_playouts: u32,
         #[command(flatten)]
         player: PlayerArgs,
     },
@@ -325,6 +336,7 @@ fn run_command(args: Vec<OsString>) -> i32 {
             seed,
             no_files,
             dead,
+            dead_playouts,
             player,
         } => {
             let text = rules.as_deref().unwrap_or(DEFAULT_RULES);
@@ -343,6 +355,9 @@ fn run_command(args: Vec<OsString>) -> i32 {
                 engine.set_file_access(crate::gtp::FileAccess::Off);
             }
             engine.set_dead_stones(dead);
+            if let Err(e) = engine.set_dead_playouts(dead_playouts as usize) {
+                return fail(&format!("--dead-playouts: {e}"), EXIT_ERROR);
+            }
             let stdin = std::io::stdin();
             let stdout = std::io::stdout();
             match crate::gtp::serve(&mut engine, stdin.lock(), stdout.lock()) {

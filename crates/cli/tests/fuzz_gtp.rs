@@ -11,9 +11,7 @@
 use std::sync::OnceLock;
 
 use goishi::Rules;
-use goishi_cli::gtp::{
-    self, command_names, DeadStones, Engine, FileAccess, PlayerKind, PlayerOptions,
-};
+use goishi_cli::gtp::{self, command_names, Engine, FileAccess, PlayerKind, PlayerOptions};
 use goishi_hardening::alloc::Counting;
 use goishi_hardening::fuzz::{self, Settings};
 use goishi_hardening::gen;
@@ -127,11 +125,11 @@ pub fn gtp(input: &[u8]) -> Result<(), String> {
     // Never a file written, whatever the input: `printsgf FILE` is switched off, and the
     // lines that would read other files than the target's records are left out.
     engine.set_file_access(FileAccess::ReadOnly);
-    // The dead-stone estimate's 1,000 playouts take seconds on a big board in a debug build,
-    // past the time bound of an input: the counting commands count every stone here (the
-    // estimate is tested on its own in goishi-play's tests/dead.rs, degenerate boards
-    // included, and through the GTP transcripts dead.tst).
-    engine.set_dead_stones(DeadStones::None);
+    // The dead-stone estimate with 16 playouts, as in the libFuzzer target: its 1,000 take
+    // seconds on a big board in a debug build, past the time bound of an input. (The
+    // estimate's judgement is tested in goishi-play's tests/dead.rs and through the GTP
+    // transcripts dead.tst.)
+    engine.set_dead_playouts(16)?;
     let input = without_file_commands(input);
     let mut out = Vec::new();
     gtp::serve(&mut engine, &input[..], &mut out).map_err(|e| format!("serve failed: {e}"))?;

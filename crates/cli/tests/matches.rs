@@ -177,6 +177,14 @@ fn bad_player_options_are_one_line_errors() {
             &["gtp", "--playout-policy", "moggy"][..],
             "invalid value 'moggy' for '--playout-policy <heavy|light>': expected heavy or light",
         ),
+        (
+            &["gtp", "--dead-playouts", "1000001"][..],
+            "invalid value '1000001' for '--dead-playouts <N>': 1000001 is not in 0..=1000000",
+        ),
+        (
+            &["gtp", "--dead-playouts", "-1"][..],
+            "invalid value '-1' for '--dead-playouts <N>'",
+        ),
     ] {
         let o = goishi(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");

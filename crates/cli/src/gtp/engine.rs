@@ -65,7 +65,7 @@ pub(in crate::gtp) struct Statuses {
 }
 
 /// The last estimate of [`Engine::statuses`] with the game it judged (its setup and moves,
-/// which determine it, the seed being the engine's): a controller asks `final_score`, then
+/// which determine it, the seed and the budget being the engine's): a controller asks `final_score`, then
 /// `final_status_list dead`, `alive` and `seki` of one position, and the playouts run once.
 #[derive(Debug, Default)]
 struct StatusCache(RefCell<Option<(Setup, Vec<Turn>, Statuses)>>);
@@ -99,6 +99,8 @@ pub struct Engine {
     pub(in crate::gtp) quit: bool,
     pub(in crate::gtp) files: FileAccess,
     dead_stones: DeadStones,
+    /// The playouts of the dead-stone estimate (`goishi gtp --dead-playouts`).
+    dead_playouts: usize,
     seed: u64,
     replaced: Option<Replaced>,
     estimate: StatusCache,
@@ -130,6 +132,7 @@ impl Engine {
             quit: false,
             files: FileAccess::ReadWrite,
             dead_stones: DeadStones::Estimate,
+            dead_playouts: DeadConfig::DEFAULT_PLAYOUTS,
             seed,
             replaced: None,
             estimate: StatusCache::default(),
@@ -145,6 +148,30 @@ impl Engine {
     /// How the dead stones of a count are judged when none are marked.
     pub fn dead_stones(&self) -> DeadStones {
         self.dead_stones
+    }
+
+    /// Sets how many random playouts the dead-stone estimate runs (`goishi gtp
+    /// --dead-playouts`; [`DeadConfig::DEFAULT_PLAYOUTS`] by default; 0: Benson's pass-alive
+    /// chains and seki only). More than [`DeadConfig::MAX_PLAYOUTS`] is refused, and changes
+    /// nothing.
+    pub fn set_dead_playouts(&mut self, playouts: usize) -> Result<(), String> {
+        if playouts > DeadConfig::MAX_PLAYOUTS {
+            return Err(format!(
+                "invalid number of playouts {playouts}; expected at most {}",
+                DeadConfig::MAX_PLAYOUTS
+            ));
+        }
+        if playouts != self.dead_playouts {
+            self.dead_playouts = playouts;
+            // The last estimate was made with the other budget.
+            *self.estimate.0.borrow_mut() = None;
+        }
+        Ok(())
+    }
+
+    /// How many random playouts the dead-stone estimate runs.
+    pub fn dead_playouts(&self) -> usize {
+        self.dead_playouts
     }
 
     /// Replaces the player of `genmove` (`goishi gtp --player`, `--playouts`...); an error
@@ -409,6 +436,7 @@ impl Engine {
         }
         let config = DeadConfig {
             seed: self.seed,
+            playouts: self.dead_playouts,
             ..DeadConfig::default()
         };
         let judgement = estimate_dead_dyn(self.position.as_ref(), &config);

@@ -440,3 +440,33 @@ fn the_dead_stone_estimate_follows_the_game() {
         );
     }
 }
+
+/// `--dead-playouts`: the estimate's budget. With none, only Benson's pass-alive chains and
+/// seki are judged, so a lone stone in the opponent's area is alive; with a few, it is dead,
+/// as with the default; a budget past the most is refused and changes nothing; a new budget
+/// is not answered from the estimate of the old one.
+#[test]
+fn the_dead_stone_estimate_takes_its_budget() {
+    let position = "set_position b A4 b B4 b C4 b D4 b E4 b F4 b G4 b H4 b J4 \
+                    w A5 w B5 w C5 w D5 w E5 w F5 w G5 w H5 w J5 w C2\n";
+    let dead = |e: &mut Engine| session(e, b"final_status_list dead\n");
+    let mut e = engine("go/chinese", 9);
+    assert_eq!(e.dead_playouts(), goishi_play::DeadConfig::DEFAULT_PLAYOUTS);
+    session(&mut e, position.as_bytes());
+    assert_eq!(dead(&mut e), "= C2\n\n");
+    e.set_dead_playouts(0).unwrap();
+    assert_eq!(dead(&mut e), "= \n\n");
+    e.set_dead_playouts(8).unwrap();
+    assert_eq!(dead(&mut e), "= C2\n\n");
+    let most = goishi_play::DeadConfig::MAX_PLAYOUTS;
+    assert_eq!(
+        e.set_dead_playouts(most + 1).unwrap_err(),
+        format!(
+            "invalid number of playouts {}; expected at most {most}",
+            most + 1
+        )
+    );
+    assert_eq!(e.dead_playouts(), 8);
+    e.set_dead_playouts(most).unwrap();
+    assert_eq!(e.dead_playouts(), most);
+}
