@@ -278,8 +278,8 @@ impl Chains {
 
     /// Places a stone and merges it with its own neighbours; no capture. Returns which
     /// neighbours (bit `k` for the `k`-th, modulo 64) hold a chain of the opponent left
-    /// without a liberty.
-    #[inline]
+    /// without a liberty. Always inline: a play is made in one function.
+    #[inline(always)]
     pub(super) fn put_stone(&mut self, lay: &Layout, p: usize, color: Color) -> u64 {
         let me = cell_of(color);
         let key = lay.key(p, color);

@@ -50,30 +50,40 @@ impl GoPosition {
         }
     }
 
-    /// Plays a legal play (already judged).
+    /// Plays a legal play (already judged), out of line: the superko paths.
     pub(super) fn do_play(&mut self, p: usize, color: Color, a: &Analysis) -> MoveEffect {
+        self.do_play_inline(p, color, a)
+    }
+
+    /// [`GoPosition::do_play`], always inline: the simple-ko path of
+    /// [`GoPosition::play_checked`].
+    #[inline(always)]
+    pub(super) fn do_play_inline(&mut self, p: usize, color: Color, a: &Analysis) -> MoveEffect {
         let mut rec = self.begin_undo();
         rec.empty_index = self.chains.empty_pos[p];
         let lay = &*self.layout;
         let chains = &mut self.chains;
         let mut dead = chains.put_stone(lay, p, color);
-        let opp = cell_of(color.opponent());
         let mut captured = 0;
-        let nb = lay.of(p);
-        if nb.len() > 64 {
-            // More neighbours than bits (graph boards): look at every one.
-            dead = if dead != 0 { u64::MAX } else { 0 };
-        }
-        while dead != 0 {
-            let k = dead.trailing_zeros() as usize;
-            dead &= dead - 1;
-            for &q in nb.iter().skip(k).step_by(64) {
-                let q = q as usize;
-                // A chain touching the point on several sides is removed at the first.
-                if chains.cell[q] == opp {
-                    let r = chains.chain_id[q] as usize;
-                    if chains.stats[r].libs == 0 {
-                        captured += chains.remove_chain(lay, r, color.opponent());
+        // Most plays capture nothing: the neighbour list only for those that do.
+        if dead != 0 {
+            let opp = cell_of(color.opponent());
+            let nb = lay.of(p);
+            if nb.len() > 64 {
+                // More neighbours than bits (graph boards): look at every one.
+                dead = u64::MAX;
+            }
+            while dead != 0 {
+                let k = dead.trailing_zeros() as usize;
+                dead &= dead - 1;
+                for &q in nb.iter().skip(k).step_by(64) {
+                    let q = q as usize;
+                    // A chain touching the point on several sides is removed at the first.
+                    if chains.cell[q] == opp {
+                        let r = chains.chain_id[q] as usize;
+                        if chains.stats[r].libs == 0 {
+                            captured += chains.remove_chain(lay, r, color.opponent());
+                        }
                     }
                 }
             }
