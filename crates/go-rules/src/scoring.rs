@@ -116,25 +116,47 @@ pub fn handicap_bonus(rule: HandicapBonus, handicap: u32) -> u32 {
 /// Who owns each point under Tromp-Taylor's reach rule: the stone's colour, or for an empty
 /// point the one colour it reaches (`None` for dame), in point order.
 pub fn ownership(board: &Board) -> Vec<Option<Color>> {
+    let mut owner: Vec<Option<Color>> = board.geometry().points().map(|p| board.get(p)).collect();
+    each_empty_region(board, |points, reach| {
+        for p in points {
+            owner[p.index()] = color_of(reach);
+        }
+    });
+    owner
+}
+
+/// Calls `visit` with the points of each empty region (empty points connected in the default
+/// adjacency) and the cell values of the stones next to it OR-ed together: `BLACK` or
+/// `WHITE` when one colour reaches it, both bits when both do, `EMPTY` when none does. One
+/// flood a region: the ownership and the count of every playout are made of it.
+fn each_empty_region(board: &Board, mut visit: impl FnMut(&[Point], u8)) {
     let table = board.geometry().default_neighbors();
     let cells = board.cells();
-    let (labels, count) = components(board, |c| c == EMPTY);
-    let mut reach = vec![0u8; count];
-    for p in board.geometry().points() {
-        if let Some(r) = labels[p.index()] {
+    let mut seen = vec![false; cells.len()];
+    let mut stack: Vec<Point> = Vec::new();
+    let mut members: Vec<Point> = Vec::new();
+    for (start, &cell) in cells.iter().enumerate() {
+        if cell != EMPTY || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        stack.push(Point::new(start));
+        members.clear();
+        let mut reach = EMPTY;
+        while let Some(p) = stack.pop() {
+            members.push(p);
             for &q in table.of(p) {
-                reach[r as usize] |= cells[q.index()];
+                let c = cells[q.index()];
+                if c != EMPTY {
+                    reach |= c;
+                } else if !seen[q.index()] {
+                    seen[q.index()] = true;
+                    stack.push(q);
+                }
             }
         }
+        visit(&members, reach);
     }
-    board
-        .geometry()
-        .points()
-        .map(|p| match labels[p.index()] {
-            None => board.get(p),
-            Some(r) => goishi_board::color_of(reach[r as usize]),
-        })
-        .collect()
 }
 
 /// The counts the score is made of, per colour (index 0 Black, 1 White).
@@ -149,42 +171,24 @@ struct Count {
 impl Count {
     fn of(board: &Board, with_regions: bool) -> Count {
         let mut count = Count::default();
-        let table = board.geometry().default_neighbors();
-        let cells = board.cells();
-        // Stones, and territory by Tromp-Taylor reach: one flood of each empty region,
-        // collecting the colours it touches (the count of every playout of the search).
-        let mut seen = vec![false; cells.len()];
-        let mut stack: Vec<Point> = Vec::new();
-        for (start, &cell) in cells.iter().enumerate() {
+        for &cell in board.cells() {
             match cell {
                 BLACK => count.stones[0] += 1,
                 WHITE => count.stones[1] += 1,
-                _ if !seen[start] => {
-                    seen[start] = true;
-                    stack.push(Point::new(start));
-                    let (mut size, mut reach) = (0u32, EMPTY);
-                    while let Some(p) = stack.pop() {
-                        size += 1;
-                        for &q in table.of(p) {
-                            let c = cells[q.index()];
-                            if c != EMPTY {
-                                reach |= c;
-                            } else if !seen[q.index()] {
-                                seen[q.index()] = true;
-                                stack.push(q);
-                            }
-                        }
-                    }
-                    if let Some(owner) = color_of(reach) {
-                        count.territory[owner.index()] += size;
-                    }
-                }
                 _ => {}
             }
         }
+        // Territory by Tromp-Taylor reach (the count of every playout of the search).
+        each_empty_region(board, |points, reach| {
+            if let Some(owner) = color_of(reach) {
+                count.territory[owner.index()] += points.len() as u32;
+            }
+        });
         if !with_regions {
             return count;
         }
+        let table = board.geometry().default_neighbors();
+        let cells = board.cells();
         let owner = ownership(board);
         // Liberties of every chain, to spot stones in atari.
         let (chains, num_chains) = components(board, |c| c != EMPTY);
