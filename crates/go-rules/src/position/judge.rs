@@ -4,9 +4,8 @@
 
 use std::cell::RefCell;
 
-use goishi_board::{cell_of, Color, IllegalMove, Move, Turn, EMPTY};
+use goishi_board::{cell_of, Color, IllegalMove, Move, EMPTY};
 
-use super::play::Undo;
 use super::{side_key, GoPosition, CREATOR_KEYS};
 use crate::config::{Ko, Suicide};
 use crate::history::Probe;
@@ -239,42 +238,40 @@ impl GoPosition {
         })
     }
 
-    /// Whether a play at `p` (that captures and removes none of its own stones) recreates the
-    /// board as it stood before the opponent's last move `last`. The last move put a stone at
-    /// q and removed a set C of stones; this play adds p and removes a set D. The boards are
-    /// equal exactly when C is the single stone at p and D the single stone at q, which is
-    /// checked here on the records, without comparing boards.
-    pub(super) fn retakes_ko(&self, p: usize, last: &Undo, last_turn: Turn) -> bool {
-        let Move::Place(q) = last_turn.mv else {
-            return false;
-        };
-        let groups = &self.chains.groups[last.groups_start as usize..];
-        let q = q.index();
-        let chains = &self.chains;
-        groups.len() == 1
-            && groups[0].size == 1
-            && chains.stones[groups[0].start as usize] as usize == p
-            && chains.board.cells()[q] != EMPTY
-            && chains.stats[chains.chain_id[q] as usize].size == 1
-            && chains.stats[chains.chain_id[q] as usize].in_atari()
-            && self.layout.of(p).contains(&(q as u16))
-    }
-
-    /// Whether a play at `p` might retake a ko under simple ko: the last move captured one
-    /// stone, at `p` ([`GoPosition::retakes_ko`] decides).
+    /// Whether a play of `color` at `p` retakes a ko, which simple ko forbids: the last move,
+    /// the opponent's, put down a single stone at q, a neighbour of `p`, which took one stone,
+    /// at `p`, and is in atari, so that a play at `p` takes it back and remakes the board of
+    /// before that move. Decided from the records of the last move, without an analysis of
+    /// the play, because such a play takes that one stone and nothing else: another chain of
+    /// q's colour around `p` with no liberty but `p` would have had none before the last move
+    /// (`p` held a stone then, and q, a chain of one stone, neither joined that chain nor
+    /// filled one of its liberties). `false` under any other ko rule.
     #[inline]
-    pub(super) fn may_retake_ko(&self, p: usize) -> bool {
+    pub(super) fn retakes_ko(&self, p: usize, color: Color) -> bool {
         if self.config.ko != Ko::Simple {
             return false;
         }
-        let Some(last) = self.undo.last() else {
+        let (Some(last), Some(turn)) = (self.undo.last(), self.history.last()) else {
             return false;
         };
         let chains = &self.chains;
         let groups = &chains.groups[last.groups_start as usize..];
-        groups.len() == 1
-            && groups[0].size == 1
-            && chains.stones[groups[0].start as usize] as usize == p
+        if groups.len() != 1
+            || groups[0].size != 1
+            || chains.stones[groups[0].start as usize] as usize != p
+        {
+            return false;
+        }
+        let Move::Place(q) = turn.mv else {
+            return false;
+        };
+        let q = q.index();
+        let chain = &chains.stats[chains.chain_id[q] as usize];
+        turn.color != color
+            && chains.cell[q] != EMPTY
+            && chain.size == 1
+            && chain.in_atari()
+            && self.layout.of(p).contains(&(q as u16))
     }
 
     /// Decides a play; on success, what it would do. With `REPEAT` false, a superko rule's
@@ -309,7 +306,7 @@ impl GoPosition {
             self.scan(p, color)
         };
         if capture {
-            !self.may_retake_ko(p) || self.judge_in_full::<true>(p, color).is_ok()
+            !self.retakes_ko(p, color)
         } else {
             alive
                 || match self.config.suicide {
@@ -317,6 +314,16 @@ impl GoPosition {
                     Suicide::MultiStone => self.chains.counts[p].get(cell_of(color)) > 0,
                     Suicide::Allowed => true,
                 }
+        }
+    }
+
+    /// A capture under simple ko (or none), judged: legal unless it retakes a ko.
+    #[inline]
+    fn unless_ko(&self, p: usize, color: Color) -> Result<Analysis, IllegalMove> {
+        if self.retakes_ko(p, color) {
+            Err(IllegalMove::Ko)
+        } else {
+            Ok(Analysis::UNCOUNTED)
         }
     }
 
@@ -346,9 +353,9 @@ impl GoPosition {
                 if !self.captures_around(p) {
                     return Err(IllegalMove::Suicide);
                 }
-                if local && !self.may_retake_ko(p) {
-                    // A capture that cannot be a ko recapture: legal.
-                    return Ok(Analysis::UNCOUNTED);
+                if local {
+                    // A capture: legal unless it retakes a ko.
+                    return self.unless_ko(p, color);
                 }
             }
         } else {
@@ -368,9 +375,9 @@ impl GoPosition {
         let local = self.local_ko || !REPEAT;
         let (capture, alive) = self.scan(p, color);
         if capture {
-            if local && !self.may_retake_ko(p) {
-                // A capture that cannot be a ko recapture: legal (its stone has a liberty).
-                return Ok(Analysis::UNCOUNTED);
+            if local {
+                // A capture: legal unless it retakes a ko (its stone has a liberty).
+                return self.unless_ko(p, color);
             }
         } else if alive {
             // Nothing captured: no ko either.
@@ -415,14 +422,8 @@ impl GoPosition {
         match self.config.ko {
             Ko::None => {}
             Ko::Simple => {
-                if let (Some(last), Some(&last_turn)) = (self.undo.last(), self.history.last()) {
-                    if !a.suicide()
-                        && last_turn.color != color
-                        && a.captured == 1
-                        && self.retakes_ko(p, last, last_turn)
-                    {
-                        return Err(IllegalMove::Ko);
-                    }
+                if !a.suicide() && self.retakes_ko(p, color) {
+                    return Err(IllegalMove::Ko);
                 }
             }
             Ko::Positional | Ko::Spight | Ko::Situational | Ko::NaturalSituational => {
