@@ -69,7 +69,7 @@ use crate::scoring::{score, ScoreParams};
 
 use chains::Chains;
 use end::End;
-use judge::NOT_COUNTED;
+use judge::{Analysis, NOT_COUNTED};
 use play::Undo;
 pub use query::ChainStones;
 
@@ -336,7 +336,16 @@ impl GoPosition {
     #[inline(always)]
     fn play_checked(&mut self, p: usize, color: Color) -> Result<MoveEffect, IllegalMove> {
         if self.local_ko {
-            let a = self.judge::<true>(p, color)?;
+            // A play next to an empty point is legal under simple ko (or none), answered
+            // here without calling the judge: most plays of a game.
+            let open = self.end.is_none()
+                && self.chains.cell.get(p) == Some(&EMPTY)
+                && self.chains.counts[p].get(EMPTY) > 0;
+            let a = if open {
+                Analysis::UNCOUNTED
+            } else {
+                self.judge::<true>(p, color)?
+            };
             return Ok(self.do_play_inline(p, color, &a));
         }
         let mut a = self.judge::<false>(p, color)?;
