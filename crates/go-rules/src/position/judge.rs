@@ -246,26 +246,36 @@ impl GoPosition {
     /// q's colour around `p` with no liberty but `p` would have had none before the last move
     /// (`p` held a stone then, and q, a chain of one stone, neither joined that chain nor
     /// filled one of its liberties). `false` under any other ko rule.
-    #[inline]
+    #[inline(always)]
     pub(super) fn retakes_ko(&self, p: usize, color: Color) -> bool {
         if self.config.ko != Ko::Simple {
             return false;
         }
-        let (Some(last), Some(turn)) = (self.undo.last(), self.history.last()) else {
+        let Some(last) = self.undo.last() else {
             return false;
         };
+        // Most captures come after a move that took nothing, or not one stone at `p`: that
+        // much inline, the rest out of line.
         let chains = &self.chains;
         let groups = &chains.groups[last.groups_start as usize..];
-        if groups.len() != 1
-            || groups[0].size != 1
-            || chains.stones[groups[0].start as usize] as usize != p
-        {
+        groups.len() == 1
+            && groups[0].size == 1
+            && chains.stones[groups[0].start as usize] as usize == p
+            && self.last_move_is_ko(p, color)
+    }
+
+    /// [`GoPosition::retakes_ko`] once the last move took one stone, at `p`: whether that
+    /// move was the opponent's, with a single stone next to `p` now in atari.
+    #[inline(never)]
+    fn last_move_is_ko(&self, p: usize, color: Color) -> bool {
+        let Some(turn) = self.history.last() else {
             return false;
-        }
+        };
         let Move::Place(q) = turn.mv else {
             return false;
         };
         let q = q.index();
+        let chains = &self.chains;
         let chain = &chains.stats[chains.chain_id[q] as usize];
         turn.color != color
             && chains.cell[q] != EMPTY
