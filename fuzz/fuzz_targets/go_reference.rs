@@ -165,6 +165,22 @@ fuzz_target!(|data: &[u8]| {
                 context(&played)
             );
             assert_eq!(game.board().hash(), before.0.hash(), "{}", context(&played));
+            // The playouts' entry, with quick answers of its own, agrees too.
+            if game.try_place(side, Point::new(p)) {
+                assert!(
+                    Some(game.board().cells()) == reference.cells_after(side, p).as_deref(),
+                    "{}: try_place {p}",
+                    context(&played)
+                );
+                game.undo().expect("a move to undo");
+            } else {
+                assert!(expected.is_err(), "{}: try_place {p}", context(&played));
+            }
+            assert!(
+                game.board() == &before.0 && game.history().len() == before.1,
+                "{}: try_place {p} changed the game",
+                context(&played)
+            );
         }
         assert_eq!(game.is_over(), reference.over, "{}", context(&played));
         reference.check_chain_reads(&game, &context(&played));

@@ -95,6 +95,25 @@ fn run(seed: u64, geometry: &Geometry, rules: &Rules, moves_cap: usize) {
             );
             assert_eq!(after, before, "{}: tried {p}", context(&played));
             assert_eq!(game.side_to_move(), side, "{}", context(&played));
+            // The playouts' entry, with quick answers of its own, agrees too.
+            if game.try_place(side, Point::new(p)) {
+                assert_eq!(
+                    Some(game.board().cells()),
+                    reference.cells_after(side, p).as_deref(),
+                    "{}: try_place {p}",
+                    context(&played)
+                );
+                game.undo().unwrap();
+            } else {
+                assert!(expected.is_err(), "{}: try_place {p}", context(&played));
+            }
+            assert_eq!(
+                game.board(),
+                &before.0,
+                "{}: try_place {p}",
+                context(&played)
+            );
+            assert_eq!(game.history().len(), before.1, "{}", context(&played));
         }
         assert_eq!(game.is_over(), reference.over, "{}", context(&played));
         reference.check_chain_reads(&game, &context(&played));

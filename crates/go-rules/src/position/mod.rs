@@ -307,22 +307,22 @@ impl GoPosition {
     #[inline(always)]
     pub fn try_place(&mut self, color: Color, p: Point) -> bool {
         let i = p.index();
-        if self.chains.cell.get(i) == Some(&EMPTY)
+        let eye = self.chains.cell.get(i) == Some(&EMPTY)
             && self.chains.counts[i].none_of(EMPTY, cell_of(color))
-            && self.config.suicide != Suicide::Allowed
-            && !self.captures_around(i)
-        {
+            && self.config.suicide != Suicide::Allowed;
+        if eye && !self.captures_around(i) {
             // An opponent's eye that captures nothing: a single stone's suicide, refused
             // here without a call (random playouts try these again and again).
             return false;
         }
-        self.try_place_judged(i, color)
+        self.try_place_judged(i, color, eye)
     }
 
-    /// [`GoPosition::try_place`] past its inline answer.
+    /// [`GoPosition::try_place`] past its inline answer; `captures_in_eye` when it found the
+    /// play to be a capture in an opponent's eye.
     #[inline(never)]
-    fn try_place_judged(&mut self, p: usize, color: Color) -> bool {
-        self.play_checked(p, color).is_ok()
+    fn try_place_judged(&mut self, p: usize, color: Color, captures_in_eye: bool) -> bool {
+        self.play_checked(p, color, captures_in_eye).is_ok()
     }
 
     /// Makes a play if it is legal. Under simple ko (or none) the play is judged, then made.
@@ -332,16 +332,28 @@ impl GoPosition {
     /// play of the simple-ko path: its two callers (`try_place`'s out-of-line part and
     /// `play_as`) then make a play in one function, without a call for the judge, the
     /// play and the stone (random playouts: 5% fewer instructions a move on 9x9, 2% on
-    /// 19x19).
+    /// 19x19). `captures_in_eye` says that the caller found `p` empty, every neighbour
+    /// the opponent's and a chain among them with no other liberty: a capture, which
+    /// simple ko refuses only if it retakes a ko.
     #[inline(always)]
-    fn play_checked(&mut self, p: usize, color: Color) -> Result<MoveEffect, IllegalMove> {
+    fn play_checked(
+        &mut self,
+        p: usize,
+        color: Color,
+        captures_in_eye: bool,
+    ) -> Result<MoveEffect, IllegalMove> {
         if self.local_ko {
-            // A play next to an empty point is legal under simple ko (or none), answered
-            // here without calling the judge: most plays of a game.
-            let open = self.end.is_none()
-                && self.chains.cell.get(p) == Some(&EMPTY)
-                && self.chains.counts[p].get(EMPTY) > 0;
-            let a = if open {
+            // A play next to an empty point is legal under simple ko (or none), as is a
+            // capture that does not retake a ko: answered here without calling the judge
+            // (most plays of a game, and the captures of a random one).
+            let quick = self.end.is_none()
+                && (captures_in_eye
+                    || (self.chains.cell.get(p) == Some(&EMPTY)
+                        && self.chains.counts[p].get(EMPTY) > 0));
+            let a = if quick {
+                if captures_in_eye && self.retakes_ko(p, color) {
+                    return Err(IllegalMove::Ko);
+                }
                 Analysis::UNCOUNTED
             } else {
                 self.judge::<true>(p, color)?
@@ -533,7 +545,7 @@ impl Position for GoPosition {
     fn play_as(&mut self, color: Color, mv: Move) -> Result<MoveEffect, PlayError> {
         match mv {
             Move::Place(p) => self
-                .play_checked(p.index(), color)
+                .play_checked(p.index(), color, false)
                 .map_err(|reason| PlayError::new(&self.geometry, color, mv, reason)),
             Move::Pass if self.end.is_none() => Ok(self.do_pass(color)),
             Move::Resign if self.end.is_none() => Ok(self.do_resign(color)),

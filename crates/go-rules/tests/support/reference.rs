@@ -289,6 +289,11 @@ impl Reference {
         }
     }
 
+    /// The board a legal play of `color` at `p` makes; `None` if it is illegal.
+    pub fn cells_after(&self, color: Color, p: usize) -> Option<Vec<u8>> {
+        self.result_of(color, p).ok().map(|(cells, _, _)| cells)
+    }
+
     pub fn legal(&self, color: Color) -> Vec<(usize, Result<(), IllegalMove>)> {
         (0..self.cells.len())
             .map(|p| (p, self.result_of(color, p).map(|_| ())))
