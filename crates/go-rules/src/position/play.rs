@@ -59,8 +59,11 @@ impl GoPosition {
     /// [`GoPosition::play_checked`].
     #[inline(always)]
     pub(super) fn do_play_inline(&mut self, p: usize, color: Color, a: &Analysis) -> MoveEffect {
+        // The record goes in first: it holds what the move changes, and written at once it
+        // is not kept in registers (or spilled) across the play.
         let mut rec = self.begin_undo();
         rec.empty_index = self.chains.empty_pos[p];
+        self.undo.push(rec);
         let lay = &*self.layout;
         let chains = &mut self.chains;
         let mut dead = chains.put_stone(lay, p, color);
@@ -103,16 +106,15 @@ impl GoPosition {
             // The judge looked the key up already: push where it found its place.
             let key = self.superko_key(color, self.chains.board.hash());
             self.superko
-                .push_probed(key, self.undo.len() as u32 + 1, a.probe);
-            rec.superko_pushed = true;
+                .push_probed(key, self.undo.len() as u32, a.probe);
+            if let Some(rec) = self.undo.last_mut() {
+                rec.superko_pushed = true;
+            }
         }
-        self.finish_move(
-            rec,
-            Turn {
-                color,
-                mv: Move::Place(point(p)),
-            },
-        );
+        self.finish_move(Turn {
+            color,
+            mv: Move::Place(point(p)),
+        });
         MoveEffect {
             captured,
             self_captured,
@@ -168,33 +170,32 @@ impl GoPosition {
         if self.config.cycles == Cycles::NoResult {
             self.cycles.floor = self.cycles.len();
         }
-        self.finish_move(
-            rec,
-            Turn {
-                color,
-                mv: Move::Pass,
-            },
-        );
+        self.undo.push(rec);
+        self.finish_move(Turn {
+            color,
+            mv: Move::Pass,
+        });
         MoveEffect {
             ended: self.end.is_some(),
             ..MoveEffect::default()
         }
     }
 
-    /// Bookkeeping shared by plays and passes: history, undo record, cycle counting. Inlined,
-    /// so that the record is put together in registers and written once.
+    /// Bookkeeping shared by plays and passes, once the move's undo record is pushed:
+    /// history, cycle counting. Inlined into both.
     #[inline(always)]
-    pub(super) fn finish_move(&mut self, mut rec: Undo, turn: Turn) {
-        let moves_after = self.undo.len() as u32 + 1;
+    pub(super) fn finish_move(&mut self, turn: Turn) {
+        let moves_after = self.undo.len() as u32;
         let mut cycle_key = None;
         if self.config.cycles == Cycles::NoResult {
             let key = self.chains.board.hash();
             self.cycles.push(key, moves_after);
-            rec.cycles_pushed = true;
+            if let Some(rec) = self.undo.last_mut() {
+                rec.cycles_pushed = true;
+            }
             cycle_key = Some(key);
         }
         self.history.push(turn);
-        self.undo.push(rec);
         if let (Some(key), None) = (cycle_key, self.end) {
             let occurrences = self
                 .cycles
