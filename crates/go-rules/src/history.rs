@@ -120,11 +120,6 @@ impl HistoryTable {
         }
     }
 
-    /// The latest entry's key and move count.
-    pub(crate) fn last(&self) -> Option<(u64, u32)> {
-        self.entries.last().map(|e| (e.key, e.moves_at))
-    }
-
     /// Records a state reached after `moves_at` moves.
     pub(crate) fn push(&mut self, key: u64, moves_at: u32) {
         let at = self.probe(key);
@@ -246,6 +241,13 @@ impl HistoryTable {
     /// The move counts of every counting entry with this key, latest first.
     pub(crate) fn matches(&self, key: u64) -> impl Iterator<Item = u32> + '_ {
         self.entries_from(self.find(key).map_or(NONE, |s| self.slots[s].index))
+    }
+
+    /// The move counts of the counting entries below the latest with the latest's key, latest
+    /// first: [`HistoryTable::matches`] of the key just pushed, but that entry, without a
+    /// lookup in the index (the entry keeps its predecessor).
+    pub(crate) fn earlier_than_last(&self) -> impl Iterator<Item = u32> + '_ {
+        self.entries_from(self.entries.last().map_or(NONE, |e| e.prev_same))
     }
 
     /// The move counts of entry `i` and of the earlier entries with its key, down to the
@@ -374,6 +376,10 @@ mod tests {
             let probe = key_of(x.rotate_left(17));
             let found: Vec<u32> = table.matches(probe).collect();
             assert_eq!(found, expected(&plain, probe, table.floor), "step {step}");
+            if let Some((&last, before)) = plain.split_last() {
+                let found: Vec<u32> = table.earlier_than_last().collect();
+                assert_eq!(found, expected(before, last, table.floor), "step {step}");
+            }
             assert_eq!(table.len() as usize, plain.len());
             if step % 64 == 0 {
                 let distinct: std::collections::HashSet<&u64> = plain.iter().collect();

@@ -342,25 +342,30 @@ impl GoPosition {
         color: Color,
         captures_in_eye: bool,
     ) -> Result<MoveEffect, IllegalMove> {
+        // A play next to an empty point keeps a liberty, and a capture in an opponent's eye
+        // makes one: both legal but for a repetition, answered here without calling the
+        // judge (most plays of a game, and the captures of a random one). Simple ko refuses
+        // the capture that retakes a ko; a superko rule is asked after the play, below.
+        let quick = self.end.is_none()
+            && (captures_in_eye
+                || (self.chains.cell.get(p) == Some(&EMPTY)
+                    && self.chains.counts[p].get(EMPTY) > 0));
+        if quick && captures_in_eye && self.retakes_ko(p, color) {
+            return Err(IllegalMove::Ko);
+        }
         if self.local_ko {
-            // A play next to an empty point is legal under simple ko (or none), as is a
-            // capture that does not retake a ko: answered here without calling the judge
-            // (most plays of a game, and the captures of a random one).
-            let quick = self.end.is_none()
-                && (captures_in_eye
-                    || (self.chains.cell.get(p) == Some(&EMPTY)
-                        && self.chains.counts[p].get(EMPTY) > 0));
             let a = if quick {
-                if captures_in_eye && self.retakes_ko(p, color) {
-                    return Err(IllegalMove::Ko);
-                }
                 Analysis::UNCOUNTED
             } else {
                 self.judge::<true>(p, color)?
             };
             return Ok(self.do_play_inline(p, color, &a));
         }
-        let mut a = self.judge::<false>(p, color)?;
+        let mut a = if quick {
+            Analysis::UNCOUNTED
+        } else {
+            self.judge::<false>(p, color)?
+        };
         if a.captured != NOT_COUNTED {
             // Judged in full (a capture or a suicide): the board it makes is known, so look
             // it up first (a suicide of one stone repeats the board, and random play tries
@@ -382,12 +387,9 @@ impl GoPosition {
     /// entry of the history has the key the play pushed, and its board is the board now.
     #[inline(never)]
     fn last_play_repeats(&self) -> bool {
-        let Some((key, at)) = self.superko.last() else {
-            return false;
-        };
         self.superko
-            .matches(key)
-            .any(|m| m != at && self.current_repeats(m))
+            .earlier_than_last()
+            .any(|m| self.current_repeats(m))
     }
 
     /// Who took the button, if anyone.
