@@ -114,7 +114,8 @@ enum Command {
         /// number of processors.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
         jobs: Option<u16>,
-        /// Write the games to this file (one collection) instead of standard output.
+        /// Write the games to this file (one collection) instead of standard output (`-`:
+        /// standard output).
         #[arg(long, value_name = "FILE.sgf", conflicts_with = "out_dir")]
         out: Option<PathBuf>,
         /// Write each game to a file of its own in this folder (game-N.sgf), made if missing.
@@ -403,6 +404,20 @@ fn run_command(args: Vec<OsString>) -> i32 {
             options.jobs = jobs.map_or_else(processors, usize::from);
             options.json = json;
             options.progress = std::io::stderr().is_terminal();
+            // `--out -` is standard output, as `-` is standard input to `replay`.
+            let out = match out {
+                Some(path) if path.as_os_str() == crate::replay::STDIN => {
+                    if json {
+                        return fail(
+                            "--out -: --json writes its summaries to standard output; \
+                             give the games a file (--out FILE.sgf) or a folder (--out-dir)",
+                            EXIT_ERROR,
+                        );
+                    }
+                    None
+                }
+                other => other,
+            };
             options.sgf = match (&out_dir, &out, json) {
                 (Some(dir), _, _) => crate::selfplay::SgfOut::Folder(dir.clone()),
                 (None, None, true) => crate::selfplay::SgfOut::Nowhere,

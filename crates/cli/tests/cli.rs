@@ -352,6 +352,22 @@ fn selfplay_is_deterministic_and_replays() {
     ]);
     assert!(o.status.success());
     assert_eq!(std::fs::read(&path).unwrap(), a.stdout);
+    // `--out -` is standard output (no file named `-`).
+    let mut args = vec![
+        "selfplay",
+        "--rules",
+        "go/japanese",
+        "--size",
+        "9",
+        "--games",
+        "3",
+        "--seed",
+        "7",
+    ];
+    args.extend(["--out", "-"]);
+    let o = goishi(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(o.stdout, a.stdout);
     let o = goishi(&["replay", path.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     assert_eq!(stdout(&o).matches("(game ").count(), 3);
@@ -549,6 +565,20 @@ fn command_line_errors_are_one_line() {
         ]),
         2,
         "--out /nonexistent/dir/x.sgf: cannot create the file",
+    );
+    assert_one_line_error(
+        &goishi(&[
+            "selfplay",
+            "--rules",
+            "go/chinese",
+            "--games",
+            "1",
+            "--out",
+            "-",
+            "--json",
+        ]),
+        2,
+        "--out -: --json writes its summaries to standard output",
     );
     assert_one_line_error(
         &goishi(&[
