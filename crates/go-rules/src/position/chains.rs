@@ -292,7 +292,11 @@ impl Chains {
             hash: key,
             ..ChainStats::default()
         };
-        let mut own = false;
+        // How many neighbours are the mover's stones (the counts of `p` itself do not
+        // change here), and the last of them: one such neighbour, the most common case,
+        // is merged without a second pass over the neighbours.
+        let own = self.counts[p].get(me);
+        let mut own_q = p;
         let mut dead = 0u64;
         let delta = Around::delta(EMPTY, me);
         for (k, &q) in lay.of(p).iter().enumerate() {
@@ -304,12 +308,17 @@ impl Chains {
             } else {
                 let chain = &mut self.stats[self.chain_id[q] as usize];
                 chain.remove_lib(p);
-                own |= cell == me;
+                if cell == me {
+                    own_q = q;
+                }
                 dead |= u64::from(cell != me && chain.libs == 0) << (k % 64);
             }
         }
         self.stats[p] = st;
-        if own {
+        if own == 1 {
+            let b = self.chain_id[own_q] as usize;
+            self.merge(p, b);
+        } else if own > 1 {
             for &q in lay.of(p) {
                 let q = q as usize;
                 if self.cell[q] == me {
