@@ -296,76 +296,38 @@ fn variants_list() {
 
 #[test]
 fn selfplay_is_deterministic_and_replays() {
-    let a = goishi(&[
-        "selfplay",
-        "--rules",
-        "go/japanese",
-        "--size",
-        "9",
-        "--games",
-        "3",
-        "--seed",
-        "7",
-    ]);
-    let b = goishi(&[
-        "selfplay",
-        "--rules",
-        "go/japanese",
-        "--size",
-        "9",
-        "--games",
-        "3",
-        "--seed",
-        "7",
-    ]);
+    // Three 9x9 games under Japanese rules with `seed`, then `extra`.
+    let selfplay = |seed: &str, extra: &[&str]| {
+        let mut args = vec![
+            "selfplay",
+            "--rules",
+            "go/japanese",
+            "--size",
+            "9",
+            "--games",
+            "3",
+            "--seed",
+            seed,
+        ];
+        args.extend_from_slice(extra);
+        goishi(&args)
+    };
+    let a = selfplay("7", &[]);
+    let b = selfplay("7", &[]);
     assert!(a.status.success(), "{}", stderr(&a));
     assert_eq!(a.stdout, b.stdout);
-    let c = goishi(&[
-        "selfplay",
-        "--rules",
-        "go/japanese",
-        "--size",
-        "9",
-        "--games",
-        "3",
-        "--seed",
-        "8",
-    ]);
+    let c = selfplay("8", &[]);
     assert_ne!(a.stdout, c.stdout);
     assert!(stderr(&a).contains("3 games"), "{}", stderr(&a));
     assert_eq!(stdout(&a).matches("(;FF[4]").count(), 3);
     // Game g of seed S is the same whether played alone or in a run.
     let dir = temp_dir("selfplay");
     let path = dir.join("games.sgf");
-    let o = goishi(&[
-        "selfplay",
-        "--rules",
-        "go/japanese",
-        "--size",
-        "9",
-        "--games",
-        "3",
-        "--seed",
-        "7",
-        "--out",
-        path.to_str().unwrap(),
-    ]);
+    let o = selfplay("7", &["--out", path.to_str().unwrap()]);
     assert!(o.status.success());
     assert_eq!(std::fs::read(&path).unwrap(), a.stdout);
     // `--out -` is standard output (no file named `-`).
-    let mut args = vec![
-        "selfplay",
-        "--rules",
-        "go/japanese",
-        "--size",
-        "9",
-        "--games",
-        "3",
-        "--seed",
-        "7",
-    ];
-    args.extend(["--out", "-"]);
-    let o = goishi(&args);
+    let o = selfplay("7", &["--out", "-"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(o.stdout, a.stdout);
     let o = goishi(&["replay", path.to_str().unwrap()]);
@@ -529,83 +491,40 @@ fn command_line_errors_are_one_line() {
         "required arguments were not provided: <FILE>",
     );
     assert_one_line_error(&goishi(&["replay", "--jobs", "0", "x"]), 2, "--jobs");
-    assert_one_line_error(
-        &goishi(&[
-            "selfplay",
-            "--rules",
-            "go/chinese",
-            "--games",
-            "1",
-            "--size",
-            "1000000000",
-        ]),
-        2,
-        "out of range",
-    );
-    assert_one_line_error(
-        &goishi(&[
-            "selfplay",
-            "--rules",
-            "go/chinese:ko=positinal",
-            "--games",
-            "1",
-        ]),
-        2,
-        "--rules: unknown ko rule \"positinal\"; expected one of: none, simple, positional",
-    );
-    assert_one_line_error(
-        &goishi(&[
-            "selfplay",
-            "--rules",
-            "go/chinese",
-            "--games",
-            "1",
-            "--out",
-            "/nonexistent/dir/x.sgf",
-        ]),
-        2,
-        "--out /nonexistent/dir/x.sgf: cannot create the file",
-    );
-    assert_one_line_error(
-        &goishi(&[
-            "selfplay",
-            "--rules",
-            "go/chinese",
-            "--games",
-            "1",
-            "--out",
-            "-",
-            "--json",
-        ]),
-        2,
-        "--out -: --json writes its summaries to standard output",
-    );
-    assert_one_line_error(
-        &goishi(&[
-            "selfplay",
-            "--rules",
-            "go/chinese",
-            "--games",
-            "1",
-            "--out-dir",
-            "/proc/goishi-nonexistent",
-        ]),
-        2,
-        "--out-dir /proc/goishi-nonexistent: cannot create the folder",
-    );
-    assert_one_line_error(
-        &goishi(&[
-            "selfplay",
-            "--rules",
-            "go/chinese",
-            "--games",
-            "1",
-            "--jobs",
-            "0",
-        ]),
-        2,
-        "--jobs",
-    );
+    // selfplay's errors: the arguments after `selfplay --games 1`, and what the line says.
+    let selfplay_errors: [(&[&str], &str); 6] = [
+        (
+            &["--rules", "go/chinese", "--size", "1000000000"],
+            "out of range",
+        ),
+        (
+            &["--rules", "go/chinese:ko=positinal"],
+            "--rules: unknown ko rule \"positinal\"; expected one of: none, simple, positional",
+        ),
+        (
+            &["--rules", "go/chinese", "--out", "/nonexistent/dir/x.sgf"],
+            "--out /nonexistent/dir/x.sgf: cannot create the file",
+        ),
+        (
+            &["--rules", "go/chinese", "--out", "-", "--json"],
+            "--out -: --json writes its summaries to standard output",
+        ),
+        (
+            &[
+                "--rules",
+                "go/chinese",
+                "--out-dir",
+                "/proc/goishi-nonexistent",
+            ],
+            "--out-dir /proc/goishi-nonexistent: cannot create the folder",
+        ),
+        (&["--rules", "go/chinese", "--jobs", "0"], "--jobs"),
+    ];
+    for (extra, expected) in selfplay_errors {
+        let mut args = vec!["selfplay", "--games", "1"];
+        args.extend_from_slice(extra);
+        assert_one_line_error(&goishi(&args), 2, expected);
+    }
     assert_one_line_error(
         &goishi(&["gtp", "--rules", "xyz"]),
         2,
