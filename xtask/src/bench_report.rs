@@ -11,12 +11,14 @@ use std::time::SystemTime;
 use goishi_bench::report::{
     read_extra, read_results, render, targets, utc_text, Machine, ReportInput,
 };
+use goishi_bench::PAIRED_ROUNDS_ENV;
 
 const USAGE: &str = "\
 usage: cargo xtask bench-report [--quick] [--no-run] [--out FILE]
 
   bench-report  run `cargo bench -p goishi-bench` (goishi side by side with goban and
-                go_game_board) and write docs/benchmarks.md from criterion's medians
+                go_game_board, and goishi against go_game_board timed in alternation) and
+                write docs/benchmarks.md from criterion's medians
     --quick     shorter warm-up and measurement (1 s and 2 s per benchmark)
     --no-run    do not run the benchmarks: write the report from the last results
     --out FILE  where to write the report (default docs/benchmarks.md)
@@ -162,6 +164,8 @@ fn run(options: &BenchOptions) -> Result<(), String> {
             "engines",
             "--",
         ]);
+        // The bench binary also times goishi and go_game_board in alternation.
+        cmd.env(PAIRED_ROUNDS_ENV, if options.quick { "7" } else { "21" });
         if options.quick {
             cmd.args(["--warm-up-time", "1", "--measurement-time", "2"]);
         }

@@ -15,11 +15,13 @@ use goishi_bench::alloc::{self, Footprint};
 use goishi_bench::engine::{playout_batch_capped, playout_cap, replay, Coord, Engine, KoRule};
 use goishi_bench::goishi_engine::{AnyVariant, Goishi};
 use goishi_bench::native::{native_batch, native_cap, NativeEngine, ThreeByThree};
+use goishi_bench::paired;
 use goishi_bench::positions::{fixed_positions, FixedPosition};
 use goishi_bench::{
     cut_playout_group, goishi_only_group, playouts_per_batch, superko_cost_cap, superko_cost_group,
     Workload, EXTRA_FILE, GOBAN, GOISHI, GOISHI_3X3, GOISHI_CLONE, GOISHI_ONLY_GO, GO_GAME_BOARD,
-    GO_GAME_BOARD_PLAIN, GO_GAME_BOARD_SAMPLER, KO_SIMPLE, KO_SUPERKO, PLAYOUT_SEED, SIZES,
+    GO_GAME_BOARD_PLAIN, GO_GAME_BOARD_SAMPLER, KO_SIMPLE, KO_SUPERKO, PAIRED_ROUNDS_ENV,
+    PAIRED_SECONDS, PLAYOUT_SEED, SIZES,
 };
 use serde_json::{json, Value};
 
@@ -427,6 +429,34 @@ fn agreement() -> Vec<Value> {
     out
 }
 
+/// goishi against go_game_board timed in alternation on both sizes, when
+/// [`PAIRED_ROUNDS_ENV`] asks for it (its value: the rounds); `null` otherwise.
+fn paired() -> Value {
+    let Some(rounds) = std::env::var(PAIRED_ROUNDS_ENV)
+        .ok()
+        .and_then(|r| r.parse::<usize>().ok())
+        .filter(|&r| r > 0)
+    else {
+        return Value::Null;
+    };
+    let summaries: Vec<Value> = SIZES
+        .iter()
+        .map(|&size| {
+            eprintln!("paired: {GOISHI} and {GO_GAME_BOARD} on {size}x{size}, {rounds} rounds");
+            let p = paired::measure(
+                Goishi::with_ko(KoRule::Simple, size),
+                GoGameBoard::new(size),
+                size,
+                rounds,
+                PAIRED_SECONDS,
+                |_, _| {},
+            );
+            p.to_json()
+        })
+        .collect();
+    Value::Array(summaries)
+}
+
 /// Where criterion writes its results (the same rule as criterion's).
 fn criterion_home() -> PathBuf {
     if let Some(home) = std::env::var_os("CRITERION_HOME") {
@@ -452,6 +482,7 @@ fn write_extra() {
         "memory": memory,
         "goishi_shared": shared,
         "agreement": agreement,
+        "paired": paired(),
     });
     let dir = criterion_home();
     let written = std::fs::create_dir_all(&dir)

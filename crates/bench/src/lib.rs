@@ -10,6 +10,8 @@
 //!   the benches, because the peers are dev-dependencies);
 //! - [`native`]: the second harness, each engine through its own API and its own eye test,
 //!   one cheap generator for all;
+//! - [`paired`]: two engines timed in alternation, for a ratio a machine's drift leaves in
+//!   place;
 //! - [`positions`]: the fixed mid-game positions, as move lists replayed into every engine;
 //! - [`alloc`]: a counting global allocator for the memory figures;
 //! - [`report`]: reading criterion's estimates and writing `docs/benchmarks.md`.
@@ -21,6 +23,7 @@ pub mod alloc;
 pub mod engine;
 pub mod goishi_engine;
 pub mod native;
+pub mod paired;
 pub mod positions;
 pub mod report;
 
@@ -181,6 +184,14 @@ pub const GOISHI_ONLY_GO: [&str; 2] = ["go/chinese:board=torus", "go/chinese:boa
 /// The file, under criterion's home, where the bench binary writes what criterion does not
 /// record (memory, agreement of the engines).
 pub const EXTRA_FILE: &str = "goishi-bench.json";
+
+/// The environment variable that asks the bench binary for the [`paired`] measure of goishi
+/// and go_game_board on both sizes, written to [`EXTRA_FILE`]: its value is the number of
+/// rounds (`cargo xtask bench-report` sets it; a plain `cargo bench` does without).
+pub const PAIRED_ROUNDS_ENV: &str = "GOISHI_BENCH_PAIRED_ROUNDS";
+
+/// Seconds per engine and round of the [`paired`] measure.
+pub const PAIRED_SECONDS: f64 = 0.25;
 
 #[cfg(test)]
 mod tests {

@@ -10,7 +10,8 @@ use super::figures::{get, superko_cost, targets};
 use super::{Measure, ReportInput};
 use crate::{
     goishi_only_group, playouts_per_batch, positions::position_count, Workload, GOISHI, GOISHI_3X3,
-    GOISHI_CLONE, GO_GAME_BOARD, GO_GAME_BOARD_PLAIN, GO_GAME_BOARD_SAMPLER, PEERS, SIZES,
+    GOISHI_CLONE, GO_GAME_BOARD, GO_GAME_BOARD_PLAIN, GO_GAME_BOARD_SAMPLER, PAIRED_SECONDS, PEERS,
+    SIZES,
 };
 
 fn superko_cost_section(out: &mut String, results: &BTreeMap<String, Measure>) {
@@ -310,6 +311,45 @@ fn memory_section(out: &mut String, extra: &Value) {
     out.push('\n');
 }
 
+/// goishi / go_game_board timed in alternation ([`crate::paired`]), when the run measured it.
+fn paired_section(out: &mut String, extra: &Value) {
+    let Some(rows) = extra["paired"].as_array().filter(|r| !r.is_empty()) else {
+        return;
+    };
+    let _ = writeln!(
+        out,
+        "The same iterations of goishi and {GO_GAME_BOARD} timed in alternation (`paired`: \
+         about {PAIRED_SECONDS} s of each engine a round, the order swapped every round, the \
+         ratio taken round by round), so that both see the same drift of a shared machine's \
+         speed, which the medians above, measured a minute apart, do not: the median of the \
+         rounds' ratios, their quartiles and range, and each engine's median moves per \
+         second. `cargo run --release -p goishi-bench --example paired -- SIZE [ROUNDS]` \
+         measures it alone.\n"
+    );
+    let _ = writeln!(
+        out,
+        "| board | rounds | goishi / {GO_GAME_BOARD}, median | quartiles | range | goishi | \
+         {GO_GAME_BOARD} |\n|---|---:|---:|---:|---:|---:|---:|"
+    );
+    for r in rows {
+        let f = |k: &str| r[k].as_f64().unwrap_or(f64::NAN);
+        let _ = writeln!(
+            out,
+            "| {} | {} | {:.2}x | {:.2}-{:.2} | {:.2}-{:.2} | {} | {} |",
+            r["board"].as_str().unwrap_or("?"),
+            r["rounds"].as_u64().unwrap_or(0),
+            f("median"),
+            f("q1"),
+            f("q3"),
+            f("min"),
+            f("max"),
+            rate_text(f("rate_a")),
+            rate_text(f("rate_b")),
+        );
+    }
+    out.push('\n');
+}
+
 fn agreement_section(out: &mut String, extra: &Value) {
     let Some(checks) = extra["agreement"].as_array() else {
         out.push_str("The agreement check did not run.\n\n");
@@ -482,6 +522,7 @@ pub fn render(input: &ReportInput<'_>) -> String {
     out.push_str("### Simple ko, suicide forbidden (the rules every peer has)\n\n");
     comparison_table(&mut out, results, Workload::PlayoutSimple, Metric::Rate);
     playout_lengths(&mut out, results, Workload::PlayoutSimple);
+    paired_section(&mut out, input.extra);
     out.push_str("### Positional superko, suicide forbidden (goishi and goban)\n\n");
     comparison_table(&mut out, results, Workload::PlayoutSuperko, Metric::Rate);
     playout_lengths(&mut out, results, Workload::PlayoutSuperko);

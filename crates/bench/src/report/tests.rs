@@ -167,6 +167,7 @@ fn report_shows_tables_ratios_and_the_run() {
     let extra = serde_json::json!({
         "memory": [{"board": "9x9", "position": "mid-game", "engine": "goishi", "inline": 400, "heap": 5000, "allocations": 12}],
         "agreement": [{"board": "9x9", "rules": "simple ko", "positions": 8, "engines": ["goishi", "goban"], "disagreements": []}],
+        "paired": [{"board": "9x9", "rounds": 21, "median": 2.05, "q1": 1.9, "q3": 2.2, "min": 1.6, "max": 2.5, "rate_a": 8.1e6, "rate_b": 3.9e6}],
     });
     let machine = Machine::from_parts(
         "model name : Example CPU\nprocessor : 0\n",
@@ -200,6 +201,7 @@ fn report_shows_tables_ratios_and_the_run() {
         "| 9x9 | 4.00 M | 3.20 M | 4.80 M | 2.00 M | not measured | 1.25x | 1.50x | 2.00x |",
         "| 19x19 | not measured | not measured | not measured | not measured | not measured | n/a | n/a | n/a |",
         "9x9: goishi 125.0, go_game_board 100.0, goishi-3x3 150.0",
+        "| 9x9 | 21 | 2.05x | 1.90-2.20 | 1.60-2.50 | 8.10 M | 3.90 M |",
     ] {
         assert!(text.contains(needle), "missing {needle:?} in:\n{text}");
     }
