@@ -19,7 +19,7 @@ use goishi_board::{Board, Color, FromSetup, Geometry, Move, Point, Position, Rul
 use goishi_fuzz::Choices;
 use goishi_go_rules::{Cycles, GoConfig, GoPosition, Ko, Suicide};
 use libfuzzer_sys::fuzz_target;
-use model::{check_action_bits, Reference};
+use model::{check_action_bits, check_try_place, Reference};
 
 /// The fixed geometries; the input may also spell a graph of its own.
 fn geometries() -> &'static [Geometry] {
@@ -166,21 +166,7 @@ fuzz_target!(|data: &[u8]| {
             );
             assert_eq!(game.board().hash(), before.0.hash(), "{}", context(&played));
             // The playouts' entry, with quick answers of its own, agrees too.
-            if game.try_place(side, Point::new(p)) {
-                assert!(
-                    Some(game.board().cells()) == reference.cells_after(side, p).as_deref(),
-                    "{}: try_place {p}",
-                    context(&played)
-                );
-                game.undo().expect("a move to undo");
-            } else {
-                assert!(expected.is_err(), "{}: try_place {p}", context(&played));
-            }
-            assert!(
-                game.board() == &before.0 && game.history().len() == before.1,
-                "{}: try_place {p} changed the game",
-                context(&played)
-            );
+            check_try_place(&mut game, &reference, side, p, &context(&played));
         }
         assert_eq!(game.is_over(), reference.over, "{}", context(&played));
         reference.check_chain_reads(&game, &context(&played));

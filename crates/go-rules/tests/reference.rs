@@ -13,7 +13,7 @@ use goishi_board::{
     color_of, Board, Color, FromSetup, Geometry, Move, Point, Position, Rules, Setup,
 };
 use goishi_go_rules::{GoConfig, GoPosition, Ko, Suicide};
-use model::{check_action_bits, Reference};
+use model::{check_action_bits, check_try_place, Reference};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -96,24 +96,7 @@ fn run(seed: u64, geometry: &Geometry, rules: &Rules, moves_cap: usize) {
             assert_eq!(after, before, "{}: tried {p}", context(&played));
             assert_eq!(game.side_to_move(), side, "{}", context(&played));
             // The playouts' entry, with quick answers of its own, agrees too.
-            if game.try_place(side, Point::new(p)) {
-                assert_eq!(
-                    Some(game.board().cells()),
-                    reference.cells_after(side, p).as_deref(),
-                    "{}: try_place {p}",
-                    context(&played)
-                );
-                game.undo().unwrap();
-            } else {
-                assert!(expected.is_err(), "{}: try_place {p}", context(&played));
-            }
-            assert_eq!(
-                game.board(),
-                &before.0,
-                "{}: try_place {p}",
-                context(&played)
-            );
-            assert_eq!(game.history().len(), before.1, "{}", context(&played));
+            check_try_place(&mut game, &reference, side, p, &context(&played));
         }
         assert_eq!(game.is_over(), reference.over, "{}", context(&played));
         reference.check_chain_reads(&game, &context(&played));

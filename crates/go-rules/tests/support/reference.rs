@@ -289,11 +289,6 @@ impl Reference {
         }
     }
 
-    /// The board a legal play of `color` at `p` makes; `None` if it is illegal.
-    pub fn cells_after(&self, color: Color, p: usize) -> Option<Vec<u8>> {
-        self.result_of(color, p).ok().map(|(cells, _, _)| cells)
-    }
-
     pub fn legal(&self, color: Color) -> Vec<(usize, Result<(), IllegalMove>)> {
         (0..self.cells.len())
             .map(|p| (p, self.result_of(color, p).map(|_| ())))
@@ -304,6 +299,44 @@ impl Reference {
 /// Checks the engine's bit set of actions (`Position::legal_action_bits`: the legal points,
 /// then pass as the last bit) against `moves`, the legal list (empty once the game is over):
 /// the same moves, their count, and every other bit cleared, a word too many included.
+/// Checks `GoPosition::try_place` of `color` at `p` (the playouts' entry, with quick answers of
+/// its own) against the model: played exactly when legal, making the model's board, and, once
+/// taken back or refused, the game as it was (board and history).
+pub fn check_try_place(
+    game: &mut GoPosition,
+    reference: &Reference,
+    color: Color,
+    p: usize,
+    context: &str,
+) {
+    let (board, moves) = (game.board().clone(), game.history().len());
+    let expected = reference
+        .result_of(color, p)
+        .ok()
+        .map(|(cells, _, _)| cells);
+    if game.try_place(color, Point::new(p)) {
+        assert!(
+            Some(game.board().cells()) == expected.as_deref(),
+            "{context}: try_place {p} played, the model says {}",
+            if expected.is_some() {
+                "another board"
+            } else {
+                "illegal"
+            }
+        );
+        game.undo().expect("a move to undo");
+    } else {
+        assert!(
+            expected.is_none(),
+            "{context}: try_place {p} refused a legal play"
+        );
+    }
+    assert!(
+        game.board() == &board && game.history().len() == moves,
+        "{context}: try_place {p} changed the game"
+    );
+}
+
 pub fn check_action_bits(game: &GoPosition, moves: &[Move], context: &str) {
     let pass = game.geometry().num_points();
     let mut bits = vec![u64::MAX; (pass + 1).div_ceil(64) + 1];
