@@ -7,7 +7,7 @@
 //! ```
 //!
 //! SIZE is 9 or 19 (default 9), ROUNDS at least 1 (default 21), SECONDS per engine and round
-//! (default 0.25). Prints a line per round on standard error and the summary on standard
+//! (default [`PAIRED_SECONDS`], as in the report). Prints a line per round on standard error and the summary on standard
 //! output. `cargo xtask bench-report` runs the same measure and puts it in
 //! docs/benchmarks.md.
 
@@ -20,7 +20,7 @@ use std::process::ExitCode;
 use goishi_bench::engine::KoRule;
 use goishi_bench::goishi_engine::Goishi;
 use goishi_bench::paired::{measure, quantile};
-use goishi_bench::{GOISHI, GO_GAME_BOARD};
+use goishi_bench::{GOISHI, GO_GAME_BOARD, PAIRED_SECONDS};
 use peers::GoGameBoard;
 
 fn parse<T: std::str::FromStr>(arg: Option<&String>, name: &str, default: T) -> Result<T, String> {
@@ -35,7 +35,7 @@ fn parse<T: std::str::FromStr>(arg: Option<&String>, name: &str, default: T) -> 
 fn run(args: &[String]) -> Result<(), String> {
     let size: u32 = parse(args.first(), "SIZE", 9)?;
     let rounds: usize = parse(args.get(1), "ROUNDS", 21)?;
-    let seconds: f64 = parse(args.get(2), "SECONDS", 0.25)?;
+    let seconds: f64 = parse(args.get(2), "SECONDS", PAIRED_SECONDS)?;
     if size != 9 && size != 19 {
         return Err(format!("SIZE: {size}: the harness measures 9 and 19"));
     }
@@ -79,7 +79,9 @@ fn run(args: &[String]) -> Result<(), String> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("usage: paired [SIZE [ROUNDS [SECONDS]]]  (9 or 19; default 9 21 0.25)");
+        println!(
+            "usage: paired [SIZE [ROUNDS [SECONDS]]]  (9 or 19; default 9 21 {PAIRED_SECONDS})"
+        );
         return ExitCode::SUCCESS;
     }
     match run(&args) {

@@ -33,7 +33,7 @@
 
 use std::borrow::Cow;
 
-use goishi_board::{color_of, Board, Color, Point, Score, BLACK, EMPTY, WHITE};
+use goishi_board::{color_of, Board, Color, Point, Score, EMPTY};
 
 use crate::config::{GoConfig, HandicapBonus, Scoring, Tax};
 
@@ -170,26 +170,29 @@ struct Count {
 
 impl Count {
     fn of(board: &Board, with_regions: bool) -> Count {
-        let mut count = Count::default();
-        for &cell in board.cells() {
-            match cell {
-                BLACK => count.stones[0] += 1,
-                WHITE => count.stones[1] += 1,
-                _ => {}
-            }
-        }
-        // Territory by Tromp-Taylor reach (the count of every playout of the search).
-        each_empty_region(board, |points, reach| {
-            if let Some(owner) = color_of(reach) {
-                count.territory[owner.index()] += points.len() as u32;
-            }
-        });
+        // The board keeps its stone counts.
+        let mut count = Count {
+            stones: [board.count(Color::Black), board.count(Color::White)],
+            ..Count::default()
+        };
+        let cells = board.cells();
         if !with_regions {
+            // Territory by Tromp-Taylor reach (the count of every playout of the search).
+            each_empty_region(board, |points, reach| {
+                if let Some(owner) = color_of(reach) {
+                    count.territory[owner.index()] += points.len() as u32;
+                }
+            });
             return count;
         }
-        let table = board.geometry().default_neighbors();
-        let cells = board.cells();
+        // With the regions, the territory is read off the ownership: one flood either way.
         let owner = ownership(board);
+        for (&cell, o) in cells.iter().zip(&owner) {
+            if let (EMPTY, Some(c)) = (cell, o) {
+                count.territory[c.index()] += 1;
+            }
+        }
+        let table = board.geometry().default_neighbors();
         // Liberties of every chain, to spot stones in atari.
         let (chains, num_chains) = components(board, |c| c != EMPTY);
         let mut libs: Vec<Vec<Point>> = vec![Vec::new(); num_chains];
@@ -732,6 +735,14 @@ X . X O .";
                     }
                 }
                 assert_eq!(Count::of(&b, false), expected, "{}", b.diagram());
+                // With the regions, the same stones and territory.
+                let with = Count::of(&b, true);
+                assert_eq!(
+                    (with.stones, with.territory),
+                    (expected.stones, expected.territory),
+                    "{}",
+                    b.diagram()
+                );
             }
         }
     }
