@@ -136,6 +136,8 @@ fuzz_target!(|data: &[u8]| {
                 played.join(" ")
             )
         };
+        // The context of the point checks, written once a move rather than once a point.
+        let here = context(&played);
         // Legality, point by point, with the reasons; a try changes nothing (each is
         // compared with the game as it was before the first: one copy a move, not two a try).
         let legal = reference.legal(side);
@@ -166,7 +168,7 @@ fuzz_target!(|data: &[u8]| {
             );
             assert_eq!(game.board().hash(), before.0.hash(), "{}", context(&played));
             // The playouts' entry, with quick answers of its own, agrees too.
-            check_try_place(&mut game, &reference, side, p, &context(&played));
+            check_try_place(&mut game, &reference, side, p, &here);
         }
         assert_eq!(game.is_over(), reference.over, "{}", context(&played));
         reference.check_chain_reads(&game, &context(&played));

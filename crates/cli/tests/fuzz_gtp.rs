@@ -125,11 +125,11 @@ pub fn gtp(input: &[u8]) -> Result<(), String> {
     // Never a file written, whatever the input: `printsgf FILE` is switched off, and the
     // lines that would read other files than the target's records are left out.
     engine.set_file_access(FileAccess::ReadOnly);
-    // The dead-stone estimate with 16 playouts, as in the libFuzzer target: its 1,000 take
+    // The dead-stone estimate with 4 playouts, as in the libFuzzer target: its 1,000 take
     // seconds on a big board in a debug build, past the time bound of an input. (The
     // estimate's judgement is tested in goishi-play's tests/dead.rs and through the GTP
     // transcripts dead.tst.)
-    engine.set_dead_playouts(16)?;
+    engine.set_dead_playouts(4)?;
     let input = without_file_commands(input);
     let mut out = Vec::new();
     gtp::serve(&mut engine, &input[..], &mut out).map_err(|e| format!("serve failed: {e}"))?;
