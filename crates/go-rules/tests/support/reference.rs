@@ -150,12 +150,17 @@ impl Reference {
         );
     }
 
-    /// Removes every chain of `color` without a liberty; returns how many stones.
+    /// Removes every chain of `color` without a liberty; returns how many stones. Each chain
+    /// is flooded once, from its first stone in point order.
     fn remove_dead(&self, cells: &mut [u8], color: Color) -> u32 {
         let mut removed = 0;
+        let mut seen = vec![false; cells.len()];
         for p in 0..cells.len() {
-            if cells[p] == cell_of(color) {
+            if cells[p] == cell_of(color) && !seen[p] {
                 let (chain, libs) = self.chain_and_libs(cells, p);
+                for &s in &chain {
+                    seen[s] = true;
+                }
                 if libs == 0 {
                     for s in chain {
                         cells[s] = EMPTY;
@@ -167,14 +172,13 @@ impl Reference {
         removed
     }
 
-    /// Every (board, side to move) the game has been in, oldest first.
-    fn states(&self) -> Vec<State> {
-        let mut out = vec![self.initial.clone()];
+    /// Every (board, side to move) the game has been in, oldest first (borrowed: a copy of
+    /// every board of the game for every point tried was most of the model's time).
+    fn states(&self) -> Vec<(&[u8], Color)> {
+        let mut out = Vec::with_capacity(self.moves.len() + 1);
+        out.push((self.initial.cells.as_slice(), self.initial.to_move));
         for (color, _, after) in &self.moves {
-            out.push(State {
-                cells: after.clone(),
-                to_move: color.opponent(),
-            });
+            out.push((after.as_slice(), color.opponent()));
         }
         out
     }
@@ -200,18 +204,18 @@ impl Reference {
             Ko::None => None,
             Ko::Simple => match self.moves.last() {
                 Some((c, Move::Place(_), _)) if *c != color && own == 0 => {
-                    let before_last = &states[states.len() - 2].cells;
-                    (*before_last == cells).then_some(IllegalMove::Ko)
+                    let before_last = states[states.len() - 2].0;
+                    (before_last == cells.as_slice()).then_some(IllegalMove::Ko)
                 }
                 _ => None,
             },
             Ko::Positional => states
                 .iter()
-                .any(|s| s.cells == cells)
+                .any(|&(board, _)| board == cells.as_slice())
                 .then_some(IllegalMove::Superko),
             Ko::Situational => states
                 .iter()
-                .any(|s| s.cells == cells && s.to_move == color.opponent())
+                .any(|&(board, to_move)| board == cells.as_slice() && to_move == color.opponent())
                 .then_some(IllegalMove::Superko),
             Ko::NaturalSituational => self
                 .moves
@@ -223,7 +227,7 @@ impl Reference {
                 let since = last_pass.map_or(0, |i| i + 1);
                 states[since..]
                     .iter()
-                    .any(|s| s.cells == cells)
+                    .any(|&(board, _)| board == cells.as_slice())
                     .then_some(IllegalMove::Superko)
             }
         };
@@ -247,10 +251,10 @@ impl Reference {
                     let last_pass = self.moves.iter().rposition(|(_, m, _)| *m == Move::Pass);
                     let states = self.states();
                     let from = last_pass.map_or(0, |i| i + 1);
-                    let now = states.last().unwrap().clone();
+                    let now = states.last().unwrap().0;
                     let count = states[from..]
                         .iter()
-                        .filter(|s| s.cells == now.cells)
+                        .filter(|&&(board, _)| board == now)
                         .count();
                     if count >= 3 {
                         self.over = true;
