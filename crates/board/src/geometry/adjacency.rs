@@ -70,14 +70,13 @@ impl NeighborTable {
             neighbors_of(p, &mut scratch);
             // No self-loops and no repeated neighbour, whatever the size (a 2-wide torus
             // reaches the same point both ways round).
-            let mut seen: Vec<Point> = Vec::with_capacity(scratch.len());
+            let start = items.len();
             for &q in &scratch {
-                if q.index() != p && !seen.contains(&q) {
-                    seen.push(q);
+                if q.index() != p && !items[start..].contains(&q) {
+                    items.push(q);
                 }
             }
-            max_degree = max_degree.max(seen.len());
-            items.extend_from_slice(&seen);
+            max_degree = max_degree.max(items.len() - start);
             offsets.push(items.len() as u32);
         }
         NeighborTable {
