@@ -18,10 +18,10 @@ use goishi_bench::native::{native_batch, native_cap, NativeEngine, ThreeByThree}
 use goishi_bench::paired;
 use goishi_bench::positions::{fixed_positions, FixedPosition};
 use goishi_bench::{
-    cut_playout_group, goishi_only_group, playouts_per_batch, superko_cost_cap, superko_cost_group,
-    Workload, EXTRA_FILE, GOBAN, GOISHI, GOISHI_3X3, GOISHI_CLONE, GOISHI_ONLY_GO, GO_GAME_BOARD,
-    GO_GAME_BOARD_PLAIN, GO_GAME_BOARD_SAMPLER, KO_SIMPLE, KO_SUPERKO, PAIRED_ROUNDS_ENV,
-    PAIRED_SECONDS, PLAYOUT_SEED, SIZES,
+    cut_playout_group, goishi_only_group, paired_rounds, playouts_per_batch, superko_cost_cap,
+    superko_cost_group, Workload, EXTRA_FILE, GOBAN, GOISHI, GOISHI_3X3, GOISHI_CLONE,
+    GOISHI_ONLY_GO, GO_GAME_BOARD, GO_GAME_BOARD_PLAIN, GO_GAME_BOARD_SAMPLER, KO_SIMPLE,
+    KO_SUPERKO, PAIRED_ROUNDS_ENV, PAIRED_SECONDS, PLAYOUT_SEED, SIZES,
 };
 use serde_json::{json, Value};
 
@@ -429,14 +429,10 @@ fn agreement() -> Vec<Value> {
     out
 }
 
-/// goishi against go_game_board timed in alternation on both sizes, when
-/// [`PAIRED_ROUNDS_ENV`] asks for it (its value: the rounds); `null` otherwise.
-fn paired() -> Value {
-    let Some(rounds) = std::env::var(PAIRED_ROUNDS_ENV)
-        .ok()
-        .and_then(|r| r.parse::<usize>().ok())
-        .filter(|&r| r > 0)
-    else {
+/// goishi against go_game_board timed in alternation on both sizes, `rounds` rounds
+/// ([`PAIRED_ROUNDS_ENV`]); `null` without it.
+fn paired(rounds: Option<usize>) -> Value {
+    let Some(rounds) = rounds else {
         return Value::Null;
     };
     let summaries: Vec<Value> = SIZES
@@ -470,7 +466,7 @@ fn criterion_home() -> PathBuf {
         .join("criterion")
 }
 
-fn write_extra() {
+fn write_extra(rounds: Option<usize>) {
     let agreement = agreement();
     for c in &agreement {
         for d in c["disagreements"].as_array().into_iter().flatten() {
@@ -482,7 +478,7 @@ fn write_extra() {
         "memory": memory,
         "goishi_shared": shared,
         "agreement": agreement,
-        "paired": paired(),
+        "paired": paired(rounds),
     });
     let dir = criterion_home();
     let written = std::fs::create_dir_all(&dir)
@@ -503,8 +499,17 @@ fn main() {
     // Under `cargo test --benches` criterion runs each bench once; the extra file is only
     // for real runs.
     let testing = std::env::args().any(|a| a == "--test");
+    // A malformed value is refused before anything runs, not taken for "no paired measure".
+    let value = std::env::var(PAIRED_ROUNDS_ENV).ok();
+    let rounds = match paired_rounds(value.as_deref()) {
+        Ok(rounds) => rounds,
+        Err(message) => {
+            eprintln!("error: {message}");
+            std::process::exit(2);
+        }
+    };
     if !testing {
-        write_extra();
+        write_extra(rounds);
     }
     benches();
     Criterion::default().configure_from_args().final_summary();

@@ -193,9 +193,48 @@ pub const PAIRED_ROUNDS_ENV: &str = "GOISHI_BENCH_PAIRED_ROUNDS";
 /// Seconds per engine and round of the [`paired`] measure.
 pub const PAIRED_SECONDS: f64 = 0.25;
 
+/// The rounds of the [`paired`] measure that [`PAIRED_ROUNDS_ENV`]'s value asks for: `None`
+/// when it is not set, an error (naming the variable and the value) when it is not a whole
+/// number of at least 1.
+pub fn paired_rounds(value: Option<&str>) -> Result<Option<usize>, String> {
+    let Some(text) = value else {
+        return Ok(None);
+    };
+    match text.trim().parse::<usize>() {
+        Ok(rounds) if rounds > 0 => Ok(Some(rounds)),
+        _ => Err(format!(
+            "{PAIRED_ROUNDS_ENV}={text:?}: expected a number of rounds, at least 1"
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn paired_rounds_from_the_environment() {
+        // (the value, the rounds; `None` for a refusal)
+        let cases = [
+            (None, Some(None)),
+            (Some("21"), Some(Some(21))),
+            (Some(" 7 "), Some(Some(7))),
+            (Some("0"), None),
+            (Some("-3"), None),
+            (Some("many"), None),
+            (Some(""), None),
+        ];
+        for (value, want) in cases {
+            let got = paired_rounds(value);
+            assert_eq!(got.clone().ok(), want, "{value:?}");
+            if let Err(message) = got {
+                assert!(
+                    message.contains(PAIRED_ROUNDS_ENV) && message.contains(value.unwrap()),
+                    "{message}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn pinned_versions_match_the_manifest() {
