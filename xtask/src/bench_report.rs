@@ -229,7 +229,7 @@ fn run(options: &BenchOptions) -> Result<(), String> {
     }
     std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;
     println!("wrote {}", out.display());
-    for t in targets(&results) {
+    for t in targets(&results, &extra) {
         let measured = t
             .measured
             .map_or_else(|| "n/a".to_owned(), |r| format!("{r:.2}"));

@@ -484,7 +484,7 @@ pub fn render(input: &ReportInput<'_>) -> String {
     );
 
     out.push_str("## Targets\n\n| target | wanted | measured | met |\n|---|---:|---:|:---:|\n");
-    for t in targets(results) {
+    for t in targets(results, input.extra) {
         let _ = writeln!(
             out,
             "| {} | {} | {} | {} |",

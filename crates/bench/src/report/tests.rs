@@ -123,9 +123,9 @@ fn results_are_read_from_a_criterion_tree() {
 
 #[test]
 fn targets_are_ratios_of_one_run() {
-    let t = targets(&sample());
+    let t = targets(&sample(), &serde_json::Value::Null);
     let find = |s: &str| t.iter().find(|t| t.what.contains(s)).unwrap().clone();
-    let ego = find("simple ko, 9x9: goishi / go_game_board");
+    let ego = find("simple ko, 9x9: goishi / go_game_board (moves per second)");
     assert_eq!(ego.measured, Some(2.0));
     assert_eq!(ego.met, Some(true));
     let goban = find("simple ko, 19x19: goishi / goban");
@@ -136,10 +136,23 @@ fn targets_are_ratios_of_one_run() {
     let legal = find("legal-move list, 19x19");
     assert_eq!(legal.measured, Some(1.5));
     assert_eq!(legal.met, Some(false));
-    let empty = targets(&BTreeMap::new());
+    let empty = targets(&BTreeMap::new(), &serde_json::Value::Null);
     assert!(empty
         .iter()
         .all(|t| t.measured.is_none() && t.met.is_none()));
+    // With the paired measure, goishi against go_game_board is its median, size by size;
+    // the other targets are those of the criterion medians still.
+    let extra = serde_json::json!({"paired": [
+        {"board": "9x9", "median": 1.95},
+        {"board": "19x19", "median": 2.25},
+    ]});
+    let paired = targets(&sample(), &extra);
+    let find = |s: &str| paired.iter().find(|t| t.what.contains(s)).unwrap().clone();
+    let nine = find("9x9: goishi / go_game_board (paired median");
+    assert_eq!((nine.measured, nine.met), (Some(1.95), Some(false)));
+    let nineteen = find("19x19: goishi / go_game_board (paired median");
+    assert_eq!((nineteen.measured, nineteen.met), (Some(2.25), Some(true)));
+    assert_eq!(find("19x19: goishi / goban"), goban);
 }
 
 #[test]
