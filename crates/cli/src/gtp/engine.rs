@@ -198,6 +198,29 @@ impl Engine {
         self.files
     }
 
+    /// The rules a controller's command (`goishi-rules`, `kata-set-rules`, `kgs-rules`)
+    /// names. Under [`FileAccess::Off`] a graph board read from a file other than the one
+    /// the engine already plays on is refused: reading it would open any file the
+    /// controller names (and its first bad line would come back in the error).
+    pub(in crate::gtp) fn rules_of_command(
+        &self,
+        command: &str,
+        text: &str,
+    ) -> Result<Rules, String> {
+        let rules = crate::common::parse_rules(text).map_err(|e| e.to_string())?;
+        if self.files == FileAccess::Off
+            && matches!(rules.board_kind(), goishi::BoardKind::Graph(_))
+            && rules.board_kind() != self.rules.board_kind()
+        {
+            return Err(format!(
+                "{command}: board={} would read a file, and this engine reads and writes no \
+                 files (goishi gtp --no-files)",
+                rules.board_kind()
+            ));
+        }
+        Ok(rules)
+    }
+
     /// The game as it stands.
     pub fn position(&self) -> &dyn Position {
         self.position.as_ref()

@@ -277,6 +277,43 @@ fn file_commands_can_be_switched_off() {
 }
 
 #[test]
+fn no_files_covers_graph_boards_named_by_the_controller() {
+    let graph = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../conformance/go/tromp-taylor/triangle.graph"
+    );
+    let mut e = engine("go/chinese", 9);
+    e.set_file_access(FileAccess::Off);
+    e.run("play", &["b", "E5"]).unwrap();
+    let before = snapshot(&mut e);
+    let named = format!("go/tromp-taylor:board=graph:{graph}");
+    for (command, text) in [
+        ("goishi-rules", "go/tromp-taylor:board=graph:/etc/passwd"),
+        ("goishi-rules", named.as_str()),
+        ("kata-set-rules", "tromp-taylor:board=graph:/etc/passwd"),
+    ] {
+        let a = e.run(command, &[text]).unwrap_err();
+        assert!(
+            a.starts_with(&format!("{command}: board=graph:"))
+                && a.ends_with("would read a file, and this engine reads and writes no files (goishi gtp --no-files)"),
+            "{command} {text}: {a}"
+        );
+        assert!(!a.contains("root"), "{a}");
+        assert_eq!(snapshot(&mut e), before, "{command} {text}");
+    }
+    // Other rules still change; with files allowed, the graph is read.
+    e.run("goishi-rules", &["go/japanese"]).unwrap();
+    e.set_file_access(FileAccess::ReadWrite);
+    e.run("goishi-rules", &[&named]).unwrap();
+    // The operator's own graph board (the engine's rules) stays usable under --no-files:
+    // a new game reads it again, and naming it again is no new file.
+    let mut e = engine(&named, 9);
+    e.set_file_access(FileAccess::Off);
+    e.run("clear_board", &[]).unwrap();
+    e.run("goishi-rules", &[&named]).unwrap();
+}
+
+#[test]
 fn genmove_is_seeded() {
     let search = |seed| PlayerOptions {
         playouts: Some(100),

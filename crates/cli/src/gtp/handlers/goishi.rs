@@ -5,7 +5,7 @@
 
 use goishi::Move;
 
-use crate::common::{parse_rules, take_size};
+use crate::common::take_size;
 use crate::gtp::args::vertex_list;
 use crate::gtp::engine::{Answer, Engine};
 
@@ -24,8 +24,7 @@ impl Engine {
         if a.is_empty() {
             return Ok(self.rules.to_string());
         }
-        let text = a.join(" ");
-        let mut rules = parse_rules(&text).map_err(|e| e.to_string())?;
+        let mut rules = self.rules_of_command("goishi-rules", &a.join(" "))?;
         let size = take_size(&mut rules).unwrap_or(self.size);
         self.new_game(rules, size)?;
         Ok(self.rules.to_string())

@@ -3,7 +3,7 @@
 
 use goishi::{Board, Color, Setup};
 
-use crate::common::{is_go, parse_rules, take_size};
+use crate::common::{is_go, take_size};
 use crate::gtp::args::parse_color;
 use crate::gtp::engine::{Answer, Engine};
 
@@ -28,7 +28,7 @@ impl Engine {
                 self.rules.variant().id
             ));
         }
-        let mut rules = parse_rules(text).map_err(|e| e.to_string())?;
+        let mut rules = self.rules_of_command(command, text)?;
         if !is_go(&rules) {
             return Err(format!(
                 "{command} accepts Go rules only; {} is not Go (use goishi-rules)",
