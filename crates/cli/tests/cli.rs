@@ -336,6 +336,40 @@ fn selfplay_is_deterministic_and_replays() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// The totals line of a self-play run without its timing (` in 0.20 s (39857 moves/s)`).
+fn without_timing(line: &str) -> String {
+    match (line.find(" in "), line.find(" moves/s)")) {
+        (Some(a), Some(b)) if a < b => format!("{}{}", &line[..a], &line[b + " moves/s)".len()..]),
+        _ => line.to_owned(),
+    }
+}
+
+#[test]
+fn the_selfplay_example_of_docs_cli_md_is_what_the_command_prints() {
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/cli.md"))
+        .expect("docs/cli.md");
+    let mut lines = docs.lines();
+    let command = lines
+        .find(|l| l.starts_with("$ goishi selfplay "))
+        .expect("docs/cli.md shows a selfplay run");
+    let shown = lines.next().expect("the run's output line");
+    let dir = temp_dir("docs-example");
+    let out = dir.join("games.sgf");
+    // The example's arguments, its --out file put in a temporary folder.
+    let mut args: Vec<&str> = command["$ goishi ".len()..].split_whitespace().collect();
+    let at = args.iter().position(|&a| a == "--out").expect("--out") + 1;
+    args[at] = out.to_str().unwrap();
+    let o = goishi(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let printed = stderr(&o);
+    assert_eq!(
+        without_timing(printed.trim_end()),
+        without_timing(shown),
+        "docs/cli.md shows another run than the command's"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn selfplay_jobs_folders_and_summaries_give_the_same_games() {
     let run = |extra: &[&str]| {
