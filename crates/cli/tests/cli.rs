@@ -371,6 +371,35 @@ fn the_selfplay_example_of_docs_cli_md_is_what_the_command_prints() {
 }
 
 #[test]
+fn the_gtp_example_of_docs_cli_md_is_what_the_engine_answers() {
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/cli.md"))
+        .expect("docs/cli.md");
+    let mut lines = docs.lines();
+    let command = lines
+        .find(|l| l.starts_with("$ goishi gtp "))
+        .expect("docs/cli.md shows a GTP session");
+    let session: Vec<&str> = lines.take_while(|l| !l.starts_with("```")).collect();
+    // Commands start with their id; the answers the page shows start with `=` or `?`.
+    let is_command = |l: &&&str| l.starts_with(|c: char| c.is_ascii_digit());
+    let is_answer = |l: &&str| l.starts_with('=') || l.starts_with('?');
+    let input: String = session
+        .iter()
+        .filter(is_command)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let args: Vec<&str> = command["$ goishi ".len()..].split_whitespace().collect();
+    let o = goishi_with_input(&args, input.as_bytes());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let answered = stdout(&o);
+    let got: Vec<&str> = answered.lines().filter(is_answer).collect();
+    let shown: Vec<&str> = session.iter().copied().filter(is_answer).collect();
+    assert_eq!(
+        got, shown,
+        "docs/cli.md shows other answers than the engine's"
+    );
+}
+
+#[test]
 fn selfplay_jobs_folders_and_summaries_give_the_same_games() {
     let run = |extra: &[&str]| {
         let mut args = vec![
