@@ -202,6 +202,7 @@ struct PlayerArgs {
         long,
         value_name = "X",
         default_value_t = 0.05,
+        value_parser = resign_rate,
         allow_hyphen_values = true
     )]
     resign: f64,
@@ -223,6 +224,17 @@ fn player_kind(text: &str) -> Result<crate::gtp::PlayerKind, String> {
         "random" => Ok(crate::gtp::PlayerKind::Random),
         _ => Err("expected mcts or random".to_owned()),
     }
+}
+
+/// A resignation threshold, checked by the search's own rule
+/// ([`goishi_play::mcts::MctsConfig::check_resign_threshold`]) here so that the message names
+/// `--resign`.
+fn resign_rate(text: &str) -> Result<f64, String> {
+    let x = text
+        .trim()
+        .parse::<f64>()
+        .map_err(|_| "expected a win rate from 0 (never) to below 1".to_owned())?;
+    goishi_play::mcts::MctsConfig::check_resign_threshold(x).map_err(|e| e.to_string())
 }
 
 /// The most seconds a move may be given (a day).

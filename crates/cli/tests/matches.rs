@@ -162,12 +162,17 @@ fn bad_player_options_are_one_line_errors() {
         (&["gtp", "--threads", "0"][..], "invalid value '0' for '--threads <N>'"),
         (
             &["gtp", "--resign", "2"][..],
-            "--player: invalid resignation threshold 2; expected a win rate from 0 (never) to below 1",
+            "invalid value '2' for '--resign <X>': invalid resignation threshold 2; expected a win rate from 0 (never) to below 1",
         ),
         (
             // The search settings are checked whatever the player.
             &["gtp", "--player", "random", "--resign", "2"][..],
-            "--player: invalid resignation threshold 2; expected a win rate from 0 (never) to below 1",
+            "invalid value '2' for '--resign <X>': invalid resignation threshold 2; expected a win rate from 0 (never) to below 1",
+        ),
+        (&["gtp", "--resign", "nan"][..], "invalid value 'nan' for '--resign <X>'"),
+        (
+            &["gtp", "--resign", "-0.1"][..],
+            "invalid value '-0.1' for '--resign <X>'",
         ),
         (
             &["gtp", "--player", "alphago"][..],

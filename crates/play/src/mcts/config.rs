@@ -207,10 +207,18 @@ impl MctsConfig {
         if self.max_nodes == 0 {
             return Err(ConfigError::MaxNodes);
         }
-        if !(self.resign_threshold.is_finite() && (0.0..1.0).contains(&self.resign_threshold)) {
-            return Err(ConfigError::ResignThreshold(self.resign_threshold));
-        }
+        Self::check_resign_threshold(self.resign_threshold)?;
         Ok(())
+    }
+
+    /// Checks a resignation threshold: a win rate from 0 (never resign) to below 1. Front
+    /// ends check their option with it, so that the message names the option.
+    pub fn check_resign_threshold(threshold: f64) -> Result<f64, ConfigError> {
+        if (0.0..1.0).contains(&threshold) {
+            Ok(threshold)
+        } else {
+            Err(ConfigError::ResignThreshold(threshold))
+        }
     }
 
     /// The tree's settings of a search with (`knowledge`) or without Go's priors: the fields
