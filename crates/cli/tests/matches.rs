@@ -190,6 +190,15 @@ fn bad_player_options_are_one_line_errors() {
             &["gtp", "--dead-playouts", "-1"][..],
             "invalid value '-1' for '--dead-playouts <N>'",
         ),
+        // Komi is checked before any engine starts (these engines do not exist).
+        (
+            &["match", "--black", "/no/such/engine", "--white", "/no/such/engine", "--komi", "6.25"][..],
+            "--komi: invalid komi \"6.25\"; expected a multiple of 0.5",
+        ),
+        (
+            &["match", "--black", "/no/such/engine", "--white", "/no/such/engine", "--komi", "six"][..],
+            "--komi: invalid komi \"six\"; expected a number like 6.5",
+        ),
     ] {
         let o = goishi(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
