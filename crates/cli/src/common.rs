@@ -29,6 +29,16 @@ pub fn parse_board_size(text: &str) -> Result<(u32, u32), String> {
     parse_size(text).map_err(|e| e.to_string())
 }
 
+/// `n` and a noun, plural unless `n` is 1: `1 move`, `2 moves`, `0 games`.
+pub fn count(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// `19` for a square size, `19x13` otherwise.
 pub fn size_text((w, h): (u32, u32)) -> String {
     if w == h {
@@ -77,7 +87,14 @@ pub fn game_id(rules: &Rules, topology: &Topology) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_rules;
+    use super::{count, parse_rules};
+
+    #[test]
+    fn counts_are_singular_for_one() {
+        assert_eq!(count(1u32, "move"), "1 move");
+        assert_eq!(count(0u32, "game"), "0 games");
+        assert_eq!(count(8340u64, "move"), "8340 moves");
+    }
 
     #[test]
     fn a_komi_is_explicit_when_the_rules_string_names_one() {

@@ -165,8 +165,8 @@ impl Report {
             Status::Ok => {
                 let _ = write!(
                     out,
-                    ": ok: {} moves under {} on {}",
-                    self.moves.unwrap_or(0),
+                    ": ok: {} under {} on {}",
+                    crate::common::count(self.moves.unwrap_or(0) as u64, "move"),
                     self.rules.as_deref().unwrap_or("?"),
                     self.board_size.as_deref().unwrap_or("?")
                 );

@@ -339,9 +339,9 @@ pub fn run(
     }
     let secs = start.elapsed().as_secs_f64();
     eprintln!(
-        "goishi selfplay: {} games, {} moves in {:.2} s ({:.0} moves/s); Black won {}, White won {}, draws {}, no result {}, stopped at the move cap {}; seed {}",
-        tally.games,
-        tally.moves,
+        "goishi selfplay: {}, {} in {:.2} s ({:.0} moves/s); Black won {}, White won {}, draws {}, no result {}, stopped at the move cap {}; seed {}",
+        crate::common::count(tally.games, "game"),
+        crate::common::count(tally.moves, "move"),
         secs,
         tally.moves as f64 / secs.max(1e-9),
         tally.black,

@@ -450,8 +450,8 @@ pub fn table(names: &[String], reports: &[GameReport]) -> String {
 /// The `--size` of a match as the table's heading shows it.
 pub fn describe(options: &MatchOptions) -> String {
     format!(
-        "{} games of {} on {}",
-        options.games,
+        "{} of {} on {}",
+        crate::common::count(options.games as u64, "game"),
         options.rules,
         size_text(options.size)
     )
