@@ -52,10 +52,10 @@ enum Command {
         #[arg(long, value_name = "RULES")]
         rules: Option<String>,
         /// The board size: N or WxH; default the variant's.
-        #[arg(long, value_name = "N|WxH", value_parser = size_arg)]
+        #[arg(long, value_name = "N|WxH", value_parser = size_arg, allow_hyphen_values = true)]
         size: Option<(u32, u32)>,
         /// The seed of genmove's random choices and of the dead-stone estimate; default 0.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
         seed: u64,
         /// Switch off the commands that read or write files (loadsgf, printsgf FILE), for
         /// controllers that are not trusted with the file system.
@@ -90,7 +90,7 @@ enum Command {
         #[arg(long, value_name = "RULES")]
         rules: Option<String>,
         /// How many files to replay at once; default the number of processors.
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), allow_hyphen_values = true)]
         jobs: Option<u16>,
         /// Print one JSON object per file instead of text.
         #[arg(long)]
@@ -102,17 +102,17 @@ enum Command {
         #[arg(long, value_name = "RULES")]
         rules: String,
         /// The board size: N or WxH; default the variant's.
-        #[arg(long, value_name = "N|WxH", value_parser = size_arg)]
+        #[arg(long, value_name = "N|WxH", value_parser = size_arg, allow_hyphen_values = true)]
         size: Option<(u32, u32)>,
         /// How many games.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", allow_hyphen_values = true)]
         games: u64,
         /// The seed; the same seed gives the same games; default random (printed).
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         seed: Option<u64>,
         /// How many threads play games; the games are the same for any N; default the
         /// number of processors.
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), allow_hyphen_values = true)]
         jobs: Option<u16>,
         /// Write the games to this file (one collection) instead of standard output (`-`:
         /// standard output).
@@ -140,10 +140,15 @@ enum Command {
         #[arg(long, value_name = "CMD")]
         referee: Option<String>,
         /// How many games.
-        #[arg(long, value_name = "N", default_value_t = 1)]
+        #[arg(
+            long,
+            value_name = "N",
+            default_value_t = 1,
+            allow_hyphen_values = true
+        )]
         games: usize,
         /// The board size: N or WxH; default the variant's.
-        #[arg(long, value_name = "N|WxH", value_parser = size_arg)]
+        #[arg(long, value_name = "N|WxH", value_parser = size_arg, allow_hyphen_values = true)]
         size: Option<(u32, u32)>,
         /// The referee's rules (a variant id or alias, with overrides); default go/chinese.
         #[arg(long, value_name = "RULES")]
@@ -158,14 +163,19 @@ enum Command {
         #[arg(long, value_name = "KOMI", allow_hyphen_values = true)]
         komi: Option<String>,
         /// Seconds a move, sent as time_settings 0 SECONDS 1.
-        #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=86_400))]
+        #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=86_400), allow_hyphen_values = true)]
         time: Option<u64>,
         /// Random legal moves at the start of each game (so that deterministic engines play
         /// different games).
-        #[arg(long, value_name = "N", default_value_t = 0)]
+        #[arg(
+            long,
+            value_name = "N",
+            default_value_t = 0,
+            allow_hyphen_values = true
+        )]
         openings: usize,
         /// The seed of the opening moves; default 0.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
         seed: u64,
     },
     /// Show the position of an SGF record as a text diagram.
@@ -189,13 +199,13 @@ struct PlayerArgs {
     #[arg(long, value_name = "mcts|random", default_value = "mcts", value_parser = player_kind)]
     player: crate::gtp::PlayerKind,
     /// At most N playouts a move (with --time: whichever comes first); default 10,000 or 1 s.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), allow_hyphen_values = true)]
     playouts: Option<u32>,
     /// At most SECONDS a move (a time_settings clock lowers it further).
     #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_hyphen_values = true)]
     time: Option<std::time::Duration>,
     /// Search threads on one tree.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256), allow_hyphen_values = true)]
     threads: u16,
     /// Resign when the best move's win rate is below X (0 never resigns).
     #[arg(
@@ -304,7 +314,7 @@ fn run_command(args: Vec<OsString>) -> i32 {
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
-            use clap::error::ErrorKind;
+            use clap::error::{ContextKind, ContextValue, ErrorKind};
             return match e.kind() {
                 ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
                     let _ = e.print();
@@ -326,6 +336,13 @@ fn run_command(args: Vec<OsString>) -> i32 {
                             .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("tip:"))
                             .collect();
                         message = format!("{message}: {}", items.join(", "));
+                    }
+                    // The values an option takes, which clap gives as a tip on a line of
+                    // its own.
+                    if let Some(ContextValue::Strings(values)) = e.get(ContextKind::ValidValue) {
+                        if !values.is_empty() {
+                            message = format!("{message}; expected one of {}", values.join(", "));
+                        }
                     }
                     let message = message.strip_prefix("error: ").unwrap_or(&message);
                     fail(&format!("{message}; see goishi --help"), EXIT_ERROR)

@@ -593,6 +593,28 @@ fn command_line_errors_are_one_line() {
         2,
         "--rules: unknown rules \"xyz\"",
     );
+    // A value out of a list names the list; a negative number is a bad value of its option,
+    // not an unknown argument.
+    for (args, expected) in [
+        (
+            &["gtp", "--dead", "foo"][..],
+            "invalid value 'foo' for '--dead <DEAD>'; expected one of estimate, none",
+        ),
+        (
+            &["gtp", "--size", "-1"][..],
+            "invalid value '-1' for '--size <N|WxH>'",
+        ),
+        (
+            &["gtp", "--seed", "-1"][..],
+            "invalid value '-1' for '--seed <SEED>'",
+        ),
+        (
+            &["selfplay", "--rules", "go", "--games", "-3"][..],
+            "invalid value '-3' for '--games <N>'",
+        ),
+    ] {
+        assert_one_line_error(&goishi(args), 2, expected);
+    }
     let o = goishi(&["--help"]);
     assert!(o.status.success());
     assert!(stdout(&o).contains("replay"));
