@@ -294,6 +294,8 @@ impl Registry {
         })?;
         let mut rules = variant.default_rules();
         if let Some(overrides) = overrides {
+            // Each option once: `ko=simple,ko=positional` is a slip, not a choice.
+            let mut given: Vec<&str> = Vec::new();
             for part in overrides.split(',') {
                 let part = part.trim();
                 if part.is_empty() {
@@ -302,7 +304,12 @@ impl Registry {
                 let (k, v) = part
                     .split_once('=')
                     .ok_or_else(|| RulesError::MissingValue(part.to_owned()))?;
-                rules.set(k.trim(), v.trim())?;
+                let k = k.trim();
+                if given.iter().any(|g| g.eq_ignore_ascii_case(k)) {
+                    return Err(RulesError::Repeated(k.to_owned()));
+                }
+                given.push(k);
+                rules.set(k, v.trim())?;
             }
         }
         Ok(rules)
@@ -389,6 +396,8 @@ pub enum RulesError {
     },
     #[error("override {0:?} has no value; write key=value")]
     MissingValue(String),
+    #[error("option {0:?} is given twice; give each option once")]
+    Repeated(String),
     #[error(transparent)]
     BadValue(#[from] BadValue),
     #[error(transparent)]

@@ -143,6 +143,19 @@ fn errors_name_the_part_and_the_choices() {
         "override \"komi\" has no value; write key=value"
     );
     assert_eq!(
+        err("alpha:ko=simple,komi=1,KO=positional"),
+        "option \"KO\" is given twice; give each option once"
+    );
+    // Empty overrides are nothing: a trailing comma, or a colon with nothing after it.
+    assert_eq!(
+        r.parse_rules("alpha:komi=1,").unwrap().get("komi"),
+        Some("1")
+    );
+    assert_eq!(
+        r.parse_rules("alpha:").unwrap(),
+        r.parse_rules("alpha").unwrap()
+    );
+    assert_eq!(
         err("alpha:komi=10.5"),
         "invalid komi \"10.5\"; expected a multiple of 0.5 from -10 to 10"
     );
