@@ -9,9 +9,15 @@ pub fn parse_color(text: &str) -> Result<Color, String> {
 }
 
 pub fn parse_time(text: &str) -> Result<u64, String> {
-    if text.is_empty() || text.len() > 12 || !text.bytes().all(|b| b.is_ascii_digit()) {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!(
             "syntax error: invalid time or stone count {:?}; expected a whole number",
+            shorten(text)
+        ));
+    }
+    if text.len() > 12 {
+        return Err(format!(
+            "invalid time or stone count {:?}; expected at most 12 digits",
             shorten(text)
         ));
     }
@@ -20,9 +26,15 @@ pub fn parse_time(text: &str) -> Result<u64, String> {
 }
 
 pub fn parse_count(text: &str, what: &str) -> Result<u32, String> {
-    if text.is_empty() || text.len() > 9 || !text.bytes().all(|b| b.is_ascii_digit()) {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!(
             "syntax error: invalid {what} {:?}; expected a whole number",
+            shorten(text)
+        ));
+    }
+    if text.len() > 9 {
+        return Err(format!(
+            "invalid {what} {:?}; expected at most 9 digits",
             shorten(text)
         ));
     }
