@@ -18,8 +18,9 @@ pub enum ShowError {
     Illegal(String),
 }
 
-/// The diagram of the record at `path` after `moves` moves (all of them by default), with a
-/// line saying where in the game it is; or an error naming the file and what is wrong.
+/// The diagram of the record at `path` (`-`: standard input; a collection: its first game)
+/// after `moves` moves (all of them by default), with a line saying where in the game it is;
+/// or an error naming the file and what is wrong.
 pub fn show(
     path: &Path,
     moves: Option<usize>,
@@ -31,8 +32,17 @@ pub fn show(
         force: rules.cloned(),
         fallback,
     };
-    let record = sgf::read_record(path, &choice)
-        .map_err(|e| ShowError::Unreadable(format!("{file}: {e}")))?;
+    let record = if path.as_os_str() == crate::replay::STDIN {
+        // Standard input, as `replay -` reads it: its first game tree.
+        let mut trees = sgf::TreeReader::new(std::io::BufReader::new(std::io::stdin()));
+        match trees.next() {
+            Some(tree) => tree.and_then(|t| sgf::parse_tree(&t, &choice)),
+            None => sgf::parse_record("", &choice),
+        }
+    } else {
+        sgf::read_record(path, &choice)
+    }
+    .map_err(|e| ShowError::Unreadable(format!("{file}: {e}")))?;
     let total = record.moves.len();
     let count = moves.unwrap_or(total);
     if count > total {

@@ -261,6 +261,19 @@ fn show_positions() {
         "{}",
         stdout(&o)
     );
+    // `-` is standard input, as for replay; of a collection, the first game is shown.
+    let file = std::fs::read(fixtures().join("game.sgf")).unwrap();
+    let mut two = file.clone();
+    two.extend_from_slice(b"\n(;GM[1]FF[4]SZ[9];B[ee])\n");
+    let o = goishi_with_input(&["show", "-"], &two);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let shown = goishi(&["show", "game.sgf"]);
+    assert_eq!(
+        stdout(&o).replacen("-: ", "game.sgf: ", 1),
+        stdout(&shown),
+        "show - and show game.sgf differ"
+    );
+    assert_one_line_error(&goishi_with_input(&["show", "-"], b""), 2, "-: ");
 }
 
 #[test]
