@@ -163,7 +163,7 @@ enum Command {
         #[arg(long, value_name = "KOMI", allow_hyphen_values = true)]
         komi: Option<String>,
         /// Seconds a move, sent as time_settings 0 SECONDS 1.
-        #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=86_400), allow_hyphen_values = true)]
+        #[arg(long, value_name = "SECONDS", value_parser = whole_seconds, allow_hyphen_values = true)]
         time: Option<u64>,
         /// Random legal moves at the start of each game (so that deterministic engines play
         /// different games).
@@ -249,6 +249,17 @@ fn resign_rate(text: &str) -> Result<f64, String> {
 
 /// The most seconds a move may be given (a day).
 const MAX_SECONDS: f64 = 86_400.0;
+
+/// A whole number of seconds from 1 to a day (`match --time`, sent as GTP's
+/// `time_settings`, which takes whole seconds).
+fn whole_seconds(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(s) if (1..=MAX_SECONDS as u64).contains(&s) => Ok(s),
+        _ => Err(format!(
+            "expected a whole number of seconds from 1 to {MAX_SECONDS} (GTP's time_settings takes whole seconds)"
+        )),
+    }
+}
 
 /// A time in seconds: a number above 0 and at most a day.
 pub(crate) fn seconds(text: &str) -> Result<std::time::Duration, String> {

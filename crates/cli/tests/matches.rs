@@ -190,6 +190,10 @@ fn bad_player_options_are_one_line_errors() {
             &["gtp", "--dead-playouts", "-1"][..],
             "invalid value '-1' for '--dead-playouts <N>'",
         ),
+        (
+            &["match", "--black", "x", "--white", "y", "--time", "0.5"][..],
+            "invalid value '0.5' for '--time <SECONDS>': expected a whole number of seconds from 1 to 86400",
+        ),
         // Komi is checked before any engine starts (these engines do not exist).
         (
             &["match", "--black", "/no/such/engine", "--white", "/no/such/engine", "--komi", "6.25"][..],
