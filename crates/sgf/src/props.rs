@@ -111,6 +111,8 @@ pub(crate) fn prop_text(prop: &Prop) -> String {
             let escaped: Vec<String> = values.iter().map(|v| escape_value(v)).collect();
             values_text(id, &escaped)
         }
+        // As records write it: one number for a square board (sgf-parse writes `13:13`).
+        Prop::SZ((w, h)) if w == h => format!("SZ[{w}]"),
         other => other.to_string(),
     }
 }
@@ -151,5 +153,7 @@ mod tests {
         assert_eq!(prop_text(&Prop::LB(labels)), r"LB[Ca:a\:b\]]");
         assert_eq!(prop_text(&Prop::VW(HashSet::new())), "VW[]");
         assert_eq!(prop_text(&Prop::B(SgfMove::Move(point("Zz")))), "B[Zz]");
+        assert_eq!(prop_text(&Prop::SZ((13, 13))), "SZ[13]");
+        assert_eq!(prop_text(&Prop::SZ((19, 13))), "SZ[19:13]");
     }
 }

@@ -242,7 +242,7 @@ fn errors_name_the_node() {
         ),
         (
             "(;SZ[9];B[aa];SZ[9])",
-            "node 2: root property SZ[9:9] outside the root node",
+            "node 2: root property SZ[9] outside the root node",
         ),
         ("(;GM[2]SZ[8])", "root node: GM[2]: not a Go-family record"),
         ("", "not an SGF game record"),
