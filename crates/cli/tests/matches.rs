@@ -145,7 +145,7 @@ fn records_ending_with_passes_after_the_end_replay() {
 }
 
 #[test]
-fn bad_player_options_are_one_line_errors() {
+fn bad_options_are_one_line_errors() {
     for (args, message) in [
         (
             &["gtp", "--playouts", "0"][..],
@@ -193,6 +193,18 @@ fn bad_player_options_are_one_line_errors() {
         (
             &["match", "--black", "x", "--white", "y", "--time", "0.5"][..],
             "invalid value '0.5' for '--time <SECONDS>': expected a whole number of seconds from 1 to 86400",
+        ),
+        // A value out of a list names the list; a negative number is a bad value of its
+        // option, not an unknown argument.
+        (
+            &["gtp", "--dead", "foo"][..],
+            "invalid value 'foo' for '--dead <DEAD>'; expected one of estimate, none",
+        ),
+        (&["gtp", "--size", "-1"][..], "invalid value '-1' for '--size <N|WxH>'"),
+        (&["gtp", "--seed", "-1"][..], "invalid value '-1' for '--seed <SEED>'"),
+        (
+            &["selfplay", "--rules", "go", "--games", "-3"][..],
+            "invalid value '-3' for '--games <N>'",
         ),
         // Komi is checked before any engine starts (these engines do not exist).
         (
