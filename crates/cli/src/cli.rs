@@ -519,18 +519,10 @@ fn run_command(args: Vec<OsString>) -> i32 {
             let size = crate::common::take_size(&mut rules)
                 .or(size)
                 .unwrap_or(rules.variant().default_size);
-            // Komi is checked as the referee's rules would take it, before any engine starts.
+            // Komi is checked as the referee will take it, before any engine starts.
             if let Some(k) = &komi {
-                if !k.parse::<f64>().is_ok_and(f64::is_finite) {
-                    return fail(
-                        &format!("--komi: invalid komi {k:?}; expected a number like 6.5"),
-                        EXIT_ERROR,
-                    );
-                }
-                if rules.get("komi").is_some() {
-                    if let Err(e) = rules.clone().set("komi", k) {
-                        return fail(&format!("--komi: {e}"), EXIT_ERROR);
-                    }
+                if let Err(e) = crate::common::set_komi(&mut rules.clone(), k) {
+                    return fail(&format!("--komi: {e}"), EXIT_ERROR);
                 }
             }
             let options = crate::matches::MatchOptions {

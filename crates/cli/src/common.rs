@@ -29,6 +29,41 @@ pub fn parse_board_size(text: &str) -> Result<(u32, u32), String> {
     parse_size(text).map_err(|e| e.to_string())
 }
 
+/// Why a komi was not taken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KomiError {
+    /// Not a finite number (the text, shortened).
+    NotANumber(String),
+    /// A number the rules refuse (their message).
+    Refused(String),
+}
+
+impl std::fmt::Display for KomiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            KomiError::NotANumber(text) => {
+                write!(f, "invalid komi {text:?}; expected a number like 6.5")
+            }
+            KomiError::Refused(message) => f.write_str(message),
+        }
+    }
+}
+
+/// Sets komi `text` on `rules`, as GTP's `komi` and `goishi match --komi` take it: a finite
+/// number the rules accept; a variant without komi takes any number and ignores it
+/// (controllers always send one).
+pub fn set_komi(rules: &mut Rules, text: &str) -> Result<(), KomiError> {
+    if !text.parse::<f64>().is_ok_and(f64::is_finite) {
+        return Err(KomiError::NotANumber(crate::gtp::args::shorten(text)));
+    }
+    if rules.get("komi").is_some() {
+        rules
+            .set("komi", text)
+            .map_err(|e| KomiError::Refused(e.to_string()))?;
+    }
+    Ok(())
+}
+
 /// `n` and a noun, plural unless `n` is 1: `1 move`, `2 moves`, `0 games`.
 pub fn count(n: impl Into<u64>, noun: &str) -> String {
     let n = n.into();

@@ -9,7 +9,7 @@ use goishi::{Board, Color, GameResult, Margin, Move, Point, PointError, Setup, T
 use goishi_sgf::{self as sgf, RulesChoice, WriteOptions};
 use rand::seq::index::sample;
 
-use crate::common::{is_go, take_size};
+use crate::common::{is_go, take_size, KomiError};
 use crate::gtp::args::{parse_color, parse_count, parse_time, shorten, vertex_list};
 use crate::gtp::clock::{Clock, TimeControl};
 use crate::gtp::commands::{command_names, find_command};
@@ -169,23 +169,15 @@ impl Engine {
     }
 
     pub(in crate::gtp) fn komi(&mut self, a: &[&str]) -> Answer {
-        let text = a[0];
-        let valid_number = text.parse::<f64>().is_ok_and(f64::is_finite);
-        if !valid_number {
-            return Err(format!(
-                "syntax error: invalid komi {:?}; expected a number like 6.5",
-                shorten(text)
-            ));
-        }
-        if self.rules.get("komi").is_none() {
-            // The variant has no komi: accepted and ignored, as controllers always send it.
-            return Ok(String::new());
-        }
         let mut rules = self.rules.clone();
-        rules
-            .set("komi", text)
-            .map_err(|e| format!("unacceptable komi: {e}"))?;
-        self.change_rules(rules)?;
+        match crate::common::set_komi(&mut rules, a[0]) {
+            Err(e @ KomiError::NotANumber(_)) => return Err(format!("syntax error: {e}")),
+            Err(e @ KomiError::Refused(_)) => return Err(format!("unacceptable komi: {e}")),
+            Ok(()) => {}
+        }
+        if self.rules.get("komi").is_some() {
+            self.change_rules(rules)?;
+        }
         Ok(String::new())
     }
 
