@@ -689,7 +689,9 @@ fn build_record<N: Nodes + ?Sized>(
                 ),
             ));
         }
-        // Setup stones, in file order of the properties.
+        // Setup stones, in file order of the properties; FF[4] gives a point one setup
+        // property a node (`AB[ee]AW[ee]` is refused, not read as the last one).
+        let mut set_by: Vec<Option<&'static str>> = Vec::new();
         for prop in node {
             let (points, stone) = match prop {
                 Prop::AB(p) => (p, Some(Color::Black)),
@@ -715,6 +717,22 @@ fn build_record<N: Nodes + ?Sized>(
                         format!("{id}[{}]: {e}", sgf_point_name(&sp)),
                     )
                 })?;
+                if set_by.is_empty() {
+                    set_by.resize(geometry.num_points(), None);
+                }
+                if let Some(other) = set_by[p.index()] {
+                    return Err(SgfError::in_property(
+                        ErrorKind::BadValue,
+                        i,
+                        id,
+                        format!(
+                            "{id}[{}]: the point is in {other} of the same node too; a point \
+                             has one setup property a node",
+                            sgf_point_name(&sp)
+                        ),
+                    ));
+                }
+                set_by[p.index()] = Some(id);
                 board.set(p, stone);
             }
         }

@@ -76,7 +76,8 @@ fn real_shaped_records_round_trip() {
     // multi-line comment, a composed unknown property.
     let text = "(;GM[1]FF[4]SZ[7]RU[go/tromp-taylor:ko=situational]KM[-2.5]
         ;C[a node with a comment only]
-        ;AB[aa][bb]AW[cc]AE[aa]PL[B]
+        ;AB[aa][bb]AW[cc]PL[B]
+        ;AE[aa]
         ;B[dd]C[two
 lines];W[tt]ZZ[a:b][c];B[ee]LB[ff:label])";
     let written = assert_round_trip(text);
@@ -218,6 +219,14 @@ fn errors_name_the_node() {
         (
             "(;SZ[9];B[aa];AB[cc];W[bb])",
             "node 2: setup property AB after the first move",
+        ),
+        (
+            "(;SZ[9]AB[ee][aa]AW[ee])",
+            "root node: AW[ee]: the point is in AB of the same node too; a point has one setup property a node",
+        ),
+        (
+            "(;SZ[9]AB[ee];AE[ee]AB[ee])",
+            "node 1: AB[ee]: the point is in AE of the same node too",
         ),
         (
             "(;SZ[9];B[aa]AW[cc])",
