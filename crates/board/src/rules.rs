@@ -425,13 +425,14 @@ pub struct Rules {
 }
 
 /// Equality is of the values: whether an option was set explicitly does not count (the text
-/// `japanese:komi=6.5` and `japanese` are the same rules).
+/// `japanese:komi=6.5` and `japanese` are the same rules), nor whether the board and size were
+/// named when they are the defaults (`chinese:size=19,board=square` and `chinese` are too).
 impl PartialEq for Rules {
     fn eq(&self, other: &Self) -> bool {
         self.variant.id == other.variant.id
             && self.values == other.values
-            && self.board == other.board
-            && self.size == other.size
+            && self.board_kind() == other.board_kind()
+            && self.size_or_default() == other.size_or_default()
     }
 }
 
@@ -533,6 +534,11 @@ impl Rules {
         self.size
     }
 
+    /// The `size=` override, or the variant's default size.
+    fn size_or_default(&self) -> (u32, u32) {
+        self.size.unwrap_or(self.variant.default_size)
+    }
+
     /// Sets or clears the `size=` override.
     pub fn set_size(&mut self, size: Option<(u32, u32)>) {
         self.size = size;
@@ -579,10 +585,11 @@ impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.variant.id)?;
         let mut parts: Vec<String> = self.overrides().map(|(k, v)| format!("{k}={v}")).collect();
-        if let Some(b) = &self.board {
+        // The board and the size as the options: written when they are not the defaults.
+        if let Some(b) = self.board.as_ref().filter(|&b| *b != BoardKind::Square) {
             parts.push(format!("board={b}"));
         }
-        if let Some((w, h)) = self.size {
+        if let Some((w, h)) = self.size.filter(|&s| s != self.variant.default_size) {
             parts.push(if w == h {
                 format!("size={w}")
             } else {

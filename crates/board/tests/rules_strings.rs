@@ -116,6 +116,12 @@ fn presets_and_overrides() {
     );
     assert_eq!(r.parse_rules(&custom.to_string()).unwrap(), custom);
     assert_eq!(custom.geometry(None).unwrap().describe(), "torus 7x5");
+    // The default board and size, named, change nothing: equal rules, one canonical string.
+    let named = r.parse_rules("beta:board=square,size=5").unwrap();
+    assert_eq!(named, beta);
+    assert_eq!(named.to_string(), "toy/beta");
+    assert_eq!(named.size(), Some((5, 5)), "the size asked for is kept");
+    assert_ne!(r.parse_rules("beta:size=7").unwrap(), beta);
     assert_eq!(
         r.parse_rules("toy!strict").unwrap().get("ko"),
         Some("positional")

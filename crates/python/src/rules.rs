@@ -110,13 +110,9 @@ impl PyRules {
 
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
+        // The canonical string: equal rules write the same one.
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.rules.variant().id.hash(&mut h);
-        for (name, value) in self.rules.overrides() {
-            (name, value).hash(&mut h);
-        }
-        self.rules.size().hash(&mut h);
-        self.rules.board_kind().to_string().hash(&mut h);
+        self.rules.to_string().hash(&mut h);
         h.finish()
     }
 

@@ -41,8 +41,13 @@ def test_aliases_and_overrides():
     assert rules.options["komi"] == "0"
     assert rules.get("no-such-option") is None
     assert rules != goishi.Rules("japanese")
-    # Naming the default value does not change the rules.
+    # Naming the default value does not change the rules, nor the default board and size.
     assert goishi.Rules("japanese:komi=6.5") == goishi.Rules("japanese")
+    plain = goishi.Rules("chinese")
+    named = goishi.Rules("chinese:size=19,board=square")
+    assert named == plain and hash(named) == hash(plain) and str(named) == "go/chinese"
+    assert goishi.Game("chinese:size=19").rules == goishi.Game("chinese").rules
+    assert goishi.Rules("chinese:size=13") != plain
     assert rules != "go/japanese:komi=0"
 
 
