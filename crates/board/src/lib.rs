@@ -22,8 +22,9 @@ pub use color::{Color, ParseColorError};
 pub use declare::{docs_problems, DOCS_HEADINGS};
 pub use diagram::{Diagram, DiagramError};
 pub use geometry::{
-    column_name, parse_size, Adjacency, BoardKind, Geometry, GeometryError, NeighborTable,
-    ParseBoardKindError, PointError, Topology, MAX_GRAPH_POINTS, MAX_SIDE, SIDE_TO_MOVE_KEY,
+    column_name, parse_size, size_text, Adjacency, BoardKind, Geometry, GeometryError,
+    NeighborTable, ParseBoardKindError, PointError, Topology, MAX_GRAPH_POINTS, MAX_SIDE,
+    SIDE_TO_MOVE_KEY,
 };
 pub use options::{format_halves, parse_halves, BadValue, OptionKind, OptionSpec};
 pub use point::{Move, MoveName, Point, Turn};

@@ -11,7 +11,9 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use crate::geometry::{parse_size, BoardKind, Geometry, GeometryError, ParseBoardKindError};
+use crate::geometry::{
+    parse_size, size_text, BoardKind, Geometry, GeometryError, ParseBoardKindError,
+};
 use crate::options::{BadValue, OptionSpec};
 use crate::position::Position;
 use crate::setup::{FamilyError, Setup, SetupErrors};
@@ -534,6 +536,12 @@ impl Rules {
         self.size
     }
 
+    /// Moves the `size=` override out (the front ends that hold the board size apart from
+    /// the rules: GTP's engine, SGF records with their `SZ`, self-play).
+    pub fn take_size(&mut self) -> Option<(u32, u32)> {
+        self.size.take()
+    }
+
     /// The `size=` override, or the variant's default size.
     fn size_or_default(&self) -> (u32, u32) {
         self.size.unwrap_or(self.variant.default_size)
@@ -549,9 +557,22 @@ impl Rules {
         self.board = board;
     }
 
-    /// Builds the geometry: the `size=` of the rules, else `size`, else the variant's default.
+    /// The board size of a game of these rules asked for at `size`: the `size=` of the rules
+    /// or `size` (an error when both are given and differ: which one was meant cannot be
+    /// told), else the variant's default.
+    pub fn board_size(&self, size: Option<(u32, u32)>) -> Result<(u32, u32), GeometryError> {
+        match (self.size, size) {
+            (Some(named), Some(asked)) if named != asked => Err(GeometryError::SizeConflict {
+                named: size_text(named),
+                asked: size_text(asked),
+            }),
+            (named, asked) => Ok(named.or(asked).unwrap_or(self.variant.default_size)),
+        }
+    }
+
+    /// Builds the geometry at [`Rules::board_size`].
     pub fn geometry(&self, size: Option<(u32, u32)>) -> Result<Geometry, GeometryError> {
-        let (w, h) = self.size.or(size).unwrap_or(self.variant.default_size);
+        let (w, h) = self.board_size(size)?;
         self.board_kind().build(w, h)
     }
 
@@ -589,12 +610,8 @@ impl fmt::Display for Rules {
         if let Some(b) = self.board.as_ref().filter(|&b| *b != BoardKind::Square) {
             parts.push(format!("board={b}"));
         }
-        if let Some((w, h)) = self.size.filter(|&s| s != self.variant.default_size) {
-            parts.push(if w == h {
-                format!("size={w}")
-            } else {
-                format!("size={w}x{h}")
-            });
+        if let Some(size) = self.size.filter(|&s| s != self.variant.default_size) {
+            parts.push(format!("size={}", size_text(size)));
         }
         if !parts.is_empty() {
             write!(f, ":{}", parts.join(","))?;

@@ -122,6 +122,16 @@ fn presets_and_overrides() {
     assert_eq!(named.to_string(), "toy/beta");
     assert_eq!(named.size(), Some((5, 5)), "the size asked for is kept");
     assert_ne!(r.parse_rules("beta:size=7").unwrap(), beta);
+    // A size both named and asked for: the same is fine, two are an error.
+    let seven = r.parse_rules("beta:size=7").unwrap();
+    assert_eq!(seven.board_size(None).unwrap(), (7, 7));
+    assert_eq!(seven.board_size(Some((7, 7))).unwrap(), (7, 7));
+    assert_eq!(beta.board_size(Some((9, 4))).unwrap(), (9, 4));
+    assert_eq!(beta.board_size(None).unwrap(), (5, 5));
+    assert_eq!(
+        seven.geometry(Some((9, 4))).unwrap_err().to_string(),
+        "the rules name size=7 and the size asked for is 9x4; give one of them"
+    );
     assert_eq!(
         r.parse_rules("toy!strict").unwrap().get("ko"),
         Some("positional")

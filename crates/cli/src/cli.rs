@@ -516,9 +516,11 @@ fn run_command(args: Vec<OsString>) -> i32 {
                 Ok(r) => r,
                 Err(e) => return fail(&format!("--rules: {e}"), EXIT_ERROR),
             };
-            let size = crate::common::take_size(&mut rules)
-                .or(size)
-                .unwrap_or(rules.variant().default_size);
+            let size = match rules.board_size(size) {
+                Ok(s) => s,
+                Err(e) => return fail(&format!("--rules/--size: {e}"), EXIT_ERROR),
+            };
+            rules.take_size();
             // Komi is checked as the referee will take it, before any engine starts.
             if let Some(k) = &komi {
                 if let Err(e) = crate::common::set_komi(&mut rules.clone(), k) {

@@ -74,21 +74,7 @@ pub fn count(n: impl Into<u64>, noun: &str) -> String {
     }
 }
 
-/// `19` for a square size, `19x13` otherwise.
-pub fn size_text((w, h): (u32, u32)) -> String {
-    if w == h {
-        w.to_string()
-    } else {
-        format!("{w}x{h}")
-    }
-}
-
-/// Moves the `size=` override of `rules` out, so that the board size is held in one place.
-pub fn take_size(rules: &mut Rules) -> Option<(u32, u32)> {
-    let size = rules.size();
-    rules.set_size(None);
-    size
-}
+pub use goishi::size_text;
 
 /// The GoGui game id of a game of `rules` on a board of `topology`: `Go` for Go on a
 /// square or rectangular board only (GoGui applies its own flat-board Go rules to a program

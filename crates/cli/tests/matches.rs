@@ -206,6 +206,10 @@ fn bad_options_are_one_line_errors() {
             &["selfplay", "--rules", "go", "--games", "-3"][..],
             "invalid value '-3' for '--games <N>'",
         ),
+        (
+            &["gtp", "--rules", "chinese:size=13", "--size", "9"][..],
+            "--rules/--size: the rules name size=13 and the size asked for is 9; give one of them",
+        ),
         // Komi is checked before any engine starts (these engines do not exist).
         (
             &["match", "--black", "/no/such/engine", "--white", "/no/such/engine", "--komi", "6.25"][..],

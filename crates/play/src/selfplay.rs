@@ -189,9 +189,11 @@ impl Selfplay {
     /// [`SelfplayError::Setup`] when the rules and size give no game.
     pub fn new(rules: &Rules, size: Option<(u32, u32)>) -> Result<Selfplay, SelfplayError> {
         let mut rules = rules.clone();
-        let size = rules.size().or(size);
-        rules.set_size(None);
-        let position = rules.new_game(size).map_err(SelfplayError::Setup)?;
+        let size = rules
+            .board_size(size)
+            .map_err(|e| SelfplayError::Setup(e.into()))?;
+        rules.take_size();
+        let position = rules.new_game(Some(size)).map_err(SelfplayError::Setup)?;
         let cap = move_cap(position.geometry().num_points());
         Ok(Selfplay {
             family: Family::of(position),

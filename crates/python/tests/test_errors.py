@@ -122,8 +122,14 @@ def test_setup_errors_of_the_engine():
     with pytest.raises(goishi.SetupError) as e:
         goishi.Game("chinese:board=graph:/no/such/file.graph")
     assert "/no/such/file.graph" in str(e.value)
-    # A size the rules name wins over the size argument.
-    assert goishi.Game("chinese:size=9", size=13).width == 9
+    # A size both named by the rules and given is one size, or an error.
+    assert goishi.Game("chinese:size=9", size=9).width == 9
+    assert goishi.Game("chinese:size=9").width == 9
+    with pytest.raises(goishi.SetupError) as e:
+        goishi.Game("chinese:size=9", size=13)
+    assert "the rules name size=9 and the size asked for is 13" in str(e.value)
+    with pytest.raises(goishi.SetupError):
+        goishi.VectorEnv("nz:size=13", 9, 2)
 
 
 @pytest.mark.parametrize(

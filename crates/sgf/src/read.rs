@@ -508,7 +508,7 @@ fn build_record<N: Nodes + ?Sized>(
         })?,
         (None, None) => choice.fallback.clone(),
     };
-    let rules_size = take_size(&mut rules);
+    let rules_size = rules.take_size();
     let komi_forced = choice
         .force
         .as_ref()
@@ -835,13 +835,6 @@ fn handicap_moves_as_setup(
             other => other.map(|i| i - missing),
         };
     }
-}
-
-/// Moves the `size=` override of `rules` out, so that the board size is held in one place.
-fn take_size(rules: &mut goishi::Rules) -> Option<(u32, u32)> {
-    let size = rules.size();
-    rules.set_size(None);
-    size
 }
 
 #[cfg(test)]

@@ -33,7 +33,7 @@ pub use adjacency::{Adjacency, NeighborTable};
 pub use graph::MAX_GRAPH_POINTS;
 pub use kind::{BoardKind, ParseBoardKindError};
 pub(crate) use notation::column_letters;
-pub use notation::{column_name, parse_size, PointError};
+pub use notation::{column_name, parse_size, size_text, PointError};
 pub use zobrist::SIDE_TO_MOVE_KEY;
 
 /// The largest width or height of a grid geometry.
@@ -60,6 +60,8 @@ pub enum GeometryError {
     SizeOutOfRange { width: u64, height: u64 },
     #[error("invalid board size {0:?}; expected N or WxH, for example 19 or 19x13")]
     BadSize(String),
+    #[error("the rules name size={named} and the size asked for is {asked}; give one of them")]
+    SizeConflict { named: String, asked: String },
     #[error("graph {source_name}, line {line}: {message}")]
     Graph {
         source_name: String,

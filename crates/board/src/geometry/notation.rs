@@ -149,6 +149,16 @@ fn parse_column(letters: &str) -> Option<u32> {
     }
 }
 
+/// A size as rules strings and GTP write it (what [`parse_size`] reads): `19`
+/// for a square, `19x13` otherwise.
+pub fn size_text((w, h): (u32, u32)) -> String {
+    if w == h {
+        w.to_string()
+    } else {
+        format!("{w}x{h}")
+    }
+}
+
 /// Parses a board size: `19` or `19x13` (width x height).
 pub fn parse_size(text: &str) -> Result<(u32, u32), GeometryError> {
     let bad = || GeometryError::BadSize(text.to_owned());

@@ -25,7 +25,6 @@ use super::clock::Clock;
 use super::commands::{find_command, Handler};
 use super::framing::format_response;
 use super::player::{GenmovePlayer, PlayerOptions};
-use crate::common::take_size;
 
 /// The answer to a command: `Ok` for `=`, `Err` for `?`.
 pub type Answer = Result<String, String>;
@@ -107,15 +106,15 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// An engine with an empty board of `rules` (whose `size=` wins over `size`; the
-    /// variant's default size when neither gives one), `genmove` answered by the default
+    /// An engine with an empty board of `rules` at [`Rules::board_size`] (the rules' `size=`
+    /// or `size`, an error when they differ; the variant's default size when neither gives
+    /// one), `genmove` answered by the default
     /// player (the tree search at its default budget: [`PlayerOptions::new`]) seeded with
     /// `seed`, file commands allowed.
     pub fn new(rules: Rules, size: Option<(u32, u32)>, seed: u64) -> Result<Engine, String> {
         let mut rules = rules;
-        let size = take_size(&mut rules)
-            .or(size)
-            .unwrap_or(rules.variant().default_size);
+        let size = rules.board_size(size).map_err(|e| e.to_string())?;
+        rules.take_size();
         let position = rules.new_game(Some(size)).map_err(|e| e.to_string())?;
         let g = position.geometry();
         let size = (g.width(), g.height());

@@ -9,7 +9,7 @@ use goishi::{Board, Color, GameResult, Margin, Move, Point, PointError, Setup, T
 use goishi_sgf::{self as sgf, RulesChoice, WriteOptions};
 use rand::seq::index::sample;
 
-use crate::common::{is_go, take_size, KomiError};
+use crate::common::{is_go, KomiError};
 use crate::gtp::args::{parse_color, parse_count, parse_time, shorten, vertex_list};
 use crate::gtp::clock::{Clock, TimeControl};
 use crate::gtp::commands::{command_names, find_command};
@@ -466,7 +466,7 @@ impl Engine {
             .replay_game(count)
             .map_err(|e| format!("cannot load file {}: {e}", a[0]))?;
         let mut rules = record.setup.rules.clone();
-        take_size(&mut rules);
+        rules.take_size();
         self.replace_game(rules, position, Vec::new(), Some(record.extras));
         self.after_end = after_end;
         Ok(String::new())

@@ -5,7 +5,6 @@
 
 use goishi::Move;
 
-use crate::common::take_size;
 use crate::gtp::args::vertex_list;
 use crate::gtp::engine::{Answer, Engine};
 
@@ -25,7 +24,7 @@ impl Engine {
             return Ok(self.rules.to_string());
         }
         let mut rules = self.rules_of_command("goishi-rules", &a.join(" "))?;
-        let size = take_size(&mut rules).unwrap_or(self.size);
+        let size = rules.take_size().unwrap_or(self.size);
         self.new_game(rules, size)?;
         Ok(self.rules.to_string())
     }

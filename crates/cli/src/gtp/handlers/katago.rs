@@ -3,7 +3,7 @@
 
 use goishi::{Board, Color, Setup};
 
-use crate::common::{is_go, take_size};
+use crate::common::is_go;
 use crate::gtp::args::parse_color;
 use crate::gtp::engine::{Answer, Engine};
 
@@ -35,7 +35,7 @@ impl Engine {
                 rules.variant().id
             ));
         }
-        take_size(&mut rules);
+        rules.take_size();
         if !rules.is_explicit("komi") {
             if let Some(k) = self.rules.get("komi") {
                 let k = k.to_owned();
