@@ -70,8 +70,8 @@ pub enum EnvError {
     ActionOutOfRange {
         /// The environment's index.
         env: usize,
-        /// The action given.
-        action: i64,
+        /// The action given (wide enough for any integer array's values, signed or not).
+        action: i128,
         /// The last action (pass).
         last: usize,
     },

@@ -455,7 +455,7 @@ impl VecEnv {
 
     /// Checks `actions` (an integer array, numpy's `int64` say) and converts them into
     /// `out`: an action out of range is [`EnvError::ActionOutOfRange`].
-    pub fn convert_actions<T: Copy + Into<i64>>(
+    pub fn convert_actions<T: Copy + Into<i128>>(
         &self,
         actions: &[T],
         out: &mut [u32],
@@ -464,7 +464,7 @@ impl VecEnv {
         self.check_length("actions", out.len())?;
         let last = self.num_points();
         for (env, (&a, o)) in actions.iter().zip(out.iter_mut()).enumerate() {
-            let a: i64 = a.into();
+            let a: i128 = a.into();
             *o = u32::try_from(a)
                 .ok()
                 .filter(|&a| a as usize <= last)
@@ -502,7 +502,7 @@ impl VecEnv {
         if let Some((env, &a)) = actions.iter().enumerate().find(|(_, &a)| a as usize > last) {
             return Err(EnvError::ActionOutOfRange {
                 env,
-                action: i64::from(a),
+                action: i128::from(a),
                 last,
             });
         }

@@ -380,16 +380,16 @@ impl PyGame {
     /// planes). numpy bool of shape `(height, width, 2 * history + 1)` on a rectangle,
     /// `(num_points, 2 * history + 1)` elsewhere; with `packed=True` uint8
     /// `(ceil(points * planes / 8),)`, the `numpy.packbits` of those planes.
-    #[pyo3(signature = (history = 8, packed = false, color = None))]
+    #[pyo3(signature = (history = crate::vector::Int(8), packed = false, color = None))]
     fn observation<'py>(
         &self,
         py: Python<'py>,
-        history: i64,
+        history: crate::vector::Int,
         packed: bool,
         color: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let history =
-            planes::positions(count("history", history)?).map_err(|e| env_error(py, &e))?;
+            planes::positions(count("history", history.0)?).map_err(|e| env_error(py, &e))?;
         let observer = match color {
             None => self.position.side_to_move(),
             Some(c) => c

@@ -12,7 +12,7 @@
 //! another type `TypeError`. A step that fails changes no environment.
 
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods};
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
@@ -112,6 +112,26 @@ impl PyVectorEnv {
         Ok(info)
     }
 
+    /// Converts `array`, a numpy integer array of the right shape, to `T` (numpy's rules)
+    /// and reads it into `self.actions`.
+    fn convert_as<T: numpy::Element + Copy + Into<i128>>(
+        &mut self,
+        py: Python<'_>,
+        array: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let dtype = numpy::dtype::<T>(py);
+        let array = py
+            .import("numpy")?
+            .call_method1("ascontiguousarray", (array, dtype))?;
+        let array = array.cast::<PyArray1<T>>()?.try_readonly()?;
+        let slice = array
+            .as_slice()
+            .map_err(|_| PyRuntimeError::new_err("the actions are not contiguous"))?;
+        self.env
+            .convert_actions(slice, &mut self.actions)
+            .map_err(|e| env_error(py, &e))
+    }
+
     /// Reads `actions` into `self.actions`: a numpy integer array (or a sequence numpy reads
     /// as one) of shape `(num_envs,)`.
     fn read_actions(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<()> {
@@ -141,14 +161,37 @@ impl PyVectorEnv {
                 self.env.num_envs()
             )));
         }
-        let array = numpy.call_method1("ascontiguousarray", (array, numpy.getattr("int64")?))?;
-        let array = array.cast::<PyArray1<i64>>()?.try_readonly()?;
-        let slice = array
-            .as_slice()
-            .map_err(|_| PyRuntimeError::new_err("the actions are not contiguous"))?;
-        self.env
-            .convert_actions(slice, &mut self.actions)
-            .map_err(|e| env_error(py, &e))
+        // Unsigned arrays as uint64, signed as int64: each value as given, none wrapped.
+        if kind == "u" {
+            self.convert_as::<u64>(py, &array)
+        } else {
+            self.convert_as::<i64>(py, &array)
+        }
+    }
+}
+
+/// An integer argument from Python. Beyond 64 bits it is a `ValueError` that shows the value
+/// (Python's `OverflowError` here is no `ValueError`, and says only that the int is too large).
+pub(crate) struct Int(pub(crate) i64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Int {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        match obj.extract::<i64>() {
+            Ok(v) => Ok(Int(v)),
+            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+                let text = obj.str()?.to_string();
+                let shown = match text.char_indices().nth(24) {
+                    Some((cut, _)) => format!("{}...", &text[..cut]),
+                    None => text,
+                };
+                Err(PyValueError::new_err(format!(
+                    "{shown} is out of range (a 64-bit integer is expected)"
+                )))
+            }
+            Err(e) => Err(e),
+        }
     }
 }
 
@@ -177,27 +220,27 @@ impl PyVectorEnv {
     /// environment's planes) or `"none"`; `copy` whether `reset` and `step` return copies of
     /// the buffers rather than the buffers themselves.
     #[new]
-    #[pyo3(signature = (rules, size = None, num_envs = 1, *, history = 8, threads = None, seed = None, max_moves = None, illegal = "raise", obs = "bool", copy = false))]
+    #[pyo3(signature = (rules, size = None, num_envs = Int(1), *, history = Int(8), threads = None, seed = None, max_moves = None, illegal = "raise", obs = "bool", copy = false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         rules: &Bound<'_, PyAny>,
         size: Option<&Bound<'_, PyAny>>,
-        num_envs: i64,
-        history: i64,
-        threads: Option<i64>,
+        num_envs: Int,
+        history: Int,
+        threads: Option<Int>,
         seed: Option<&Bound<'_, PyAny>>,
-        max_moves: Option<i64>,
+        max_moves: Option<Int>,
         illegal: &str,
         obs: &str,
         copy: bool,
     ) -> PyResult<Self> {
         let rules = rules_of(rules)?;
         let size = size_of(size)?;
-        let mut config = EnvConfig::new(rules.clone(), count("num_envs", num_envs)?);
+        let mut config = EnvConfig::new(rules.clone(), count("num_envs", num_envs.0)?);
         config.size = size;
-        config.history = count("history", history)?;
-        config.threads = match threads {
+        config.history = count("history", history.0)?;
+        config.threads = match threads.map(|t| t.0) {
             Some(t) if t < 1 => {
                 return Err(PyValueError::new_err(format!(
                     "threads is {t}; it must be at least 1 (or None for the machine's cores)"
@@ -210,7 +253,7 @@ impl PyVectorEnv {
             Some(s) => seed_of(s)?,
             None => 0,
         };
-        config.max_moves = match max_moves {
+        config.max_moves = match max_moves.map(|m| m.0) {
             Some(m) if m < 1 => {
                 return Err(PyValueError::new_err(format!(
                     "max_moves is {m}; it must be at least 1 (or None for 3 x the points)"
@@ -312,7 +355,8 @@ impl PyVectorEnv {
     }
 
     /// A copy of environment `i`'s game, as a `goishi.Game`.
-    fn game(&self, i: i64) -> PyResult<PyGame> {
+    fn game(&self, i: Int) -> PyResult<PyGame> {
+        let Int(i) = i;
         usize::try_from(i)
             .ok()
             .and_then(|i| self.env.position(i))

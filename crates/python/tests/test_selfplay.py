@@ -61,7 +61,8 @@ def test_bad_arguments(tmp_path):
     for kwargs in ({"games": -1}, {"num_workers": -2}, {"games_per_shard": 0}, {"seed": -1},
                    {"players": "alphago"}, {"players": ("random",)},
                    {"players": {"type": "mcts", "threads": 0}},
-                   {"players": {"type": "mcts", "seed": 3}}):
+                   {"players": {"type": "mcts", "seed": 3}},
+                   {"max_moves": -1}, {"max_moves": 0}, {"max_moves": "x"}, {"max_moves": True}):
         args = dict(rules="chinese", size=5, games=1, num_workers=0, out=out)
         args.update(kwargs)
         with pytest.raises(ValueError):

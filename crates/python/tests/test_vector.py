@@ -126,6 +126,9 @@ def test_bad_input_changes_no_environment():
         env.step(np.array([3, 4]))
     with pytest.raises(TypeError, match="actions are integers"):
         env.step(np.array([3.0, 4.0, 8.0]))
+    # An unsigned action is shown as given, not wrapped to a negative number.
+    with pytest.raises(goishi.IllegalMoveError, match=f"action {2**63} is out of range"):
+        env.step(np.array([3, 4, 2**63], dtype=np.uint64))
     assert np.array_equal(o, before[0]) and np.array_equal(info["legal_mask"], before[1])
     assert [env.game(i).history for i in range(3)] == before[2]
     env.step(np.array([3, 4, 8], dtype=np.int32))
@@ -145,6 +148,15 @@ def test_bad_settings_raise_the_documented_exceptions():
         goishi.VectorEnv("go/chinese", 9, 2, illegal="skip")
     with pytest.raises(ValueError, match="cannot be negative"):
         goishi.VectorEnv("go/chinese", 9, -1)
+    # Integers beyond 64 bits are ValueErrors too, not OverflowErrors.
+    for make in (
+        lambda: goishi.VectorEnv("go/chinese", 9, 10**20),
+        lambda: goishi.VectorEnv("go/chinese", 9, 2, max_moves=10**30),
+        lambda: goishi.VectorEnv("go/chinese", 9, 2).game(10**20),
+        lambda: goishi.Game("chinese", 9).observation(history=10**20),
+    ):
+        with pytest.raises(ValueError, match="is out of range"):
+            make()
     with pytest.raises(ValueError, match="at most 256 threads"):
         goishi.VectorEnv("go/chinese", 3, 300, threads=30000)
     with pytest.raises(ValueError, match="invalid seed"):

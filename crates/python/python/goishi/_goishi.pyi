@@ -16,6 +16,8 @@ class SgfError(ValueError): ...
 
 class IllegalMoveError(ValueError):
     reason: str
+    # The environment's index, when a VectorEnv raised it.
+    env: Optional[int]
 
 def variants() -> List[Dict[str, Any]]: ...
 
@@ -107,7 +109,7 @@ def estimate_dead(
 ) -> Dict[str, Any]: ...
 
 class VectorEnv:
-    """``num_envs`` games of one variant stepped together in Rust (see docs/python.md)."""
+    """``num_envs`` games of one variant stepped together in Rust (see docs/vector-env.md)."""
 
     def __init__(
         self,

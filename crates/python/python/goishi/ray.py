@@ -199,6 +199,12 @@ def selfplay(
     ):
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
             raise ValueError(f"invalid {name} {value!r}; expected a whole number, {least} or more")
+    if max_moves is not None and (
+        isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1
+    ):
+        raise ValueError(
+            f"invalid max_moves {max_moves!r}; expected a whole number, 1 or more, or None"
+        )
     # Check the board, the players and the options before any task starts.
     probe = Game(rules_text, size)
     black, white = _players(players)
