@@ -17,8 +17,9 @@ function el(name, attrs = {}, parent = null) {
   return e;
 }
 
-// A deterministic spring layout of a graph (circle start, fixed iterations).
-function layoutGraph(n, edges) {
+// A deterministic spring layout of one connected graph (circle start, fixed iterations),
+// scaled so that its median edge is two stones long; `edges` index 0..n-1.
+function springLayout(n, edges) {
   const pos = [];
   const r = Math.max(2, n / 3);
   for (let i = 0; i < n; i++) {
@@ -55,11 +56,68 @@ function layoutGraph(n, edges) {
     }
   }
   const minX = Math.min(...pos.map(p => p[0])), minY = Math.min(...pos.map(p => p[1]));
-  // Scale so that the median edge is two stones long.
   const lengths = edges.map(([i, j]) => Math.hypot(pos[i][0] - pos[j][0], pos[i][1] - pos[j][1])).sort((a, b) => a - b);
-  const median = lengths.length ? lengths[lengths.length >> 1] : 1;
+  const median = lengths.length ? lengths[lengths.length >> 1] : 0;
   const s = median > 0 ? 2 / median : 1;
   return pos.map(([x, y]) => [(x - minX) * s, (y - minY) * s]);
+}
+
+// The layout of a graph: each connected part laid out alone by the spring layout (a point
+// with no edge is a part of one point), then the parts packed in rows, largest first, two
+// stones apart, so that no part drifts away from the others or shrinks the rest to a speck.
+// A connected graph is its spring layout. Deterministic: the same graph, the same drawing.
+function layoutGraph(n, edges) {
+  const neighbours = Array.from({ length: n }, () => []);
+  for (const [i, j] of edges) {
+    neighbours[i].push(j);
+    neighbours[j].push(i);
+  }
+  const part = new Array(n).fill(-1);
+  const parts = [];
+  for (let start = 0; start < n; start++) {
+    if (part[start] >= 0) continue;
+    const members = [start];
+    part[start] = parts.length;
+    for (let k = 0; k < members.length; k++) {
+      for (const q of neighbours[members[k]]) {
+        if (part[q] < 0) {
+          part[q] = parts.length;
+          members.push(q);
+        }
+      }
+    }
+    members.sort((a, b) => a - b);
+    parts.push(members);
+  }
+  if (parts.length === 1) return springLayout(n, edges);
+  const local = new Array(n);
+  for (const members of parts) members.forEach((p, k) => { local[p] = k; });
+  const partEdges = parts.map(() => []);
+  for (const [i, j] of edges) partEdges[part[i]].push([local[i], local[j]]);
+  const laid = parts.map((members, c) => {
+    const pos = springLayout(members.length, partEdges[c]);
+    const width = Math.max(...pos.map(p => p[0])), height = Math.max(...pos.map(p => p[1]));
+    return { members, pos, width, height };
+  });
+  // Shelf packing: rows no wider than the widest part or the square root of the total area.
+  const gap = 2;
+  const order = laid.map((_, i) => i).sort((a, b) => laid[b].members.length - laid[a].members.length || a - b);
+  const area = laid.reduce((sum, l) => sum + (l.width + gap) * (l.height + gap), 0);
+  const rowWidth = Math.max(Math.sqrt(area) * 1.2, ...laid.map(l => l.width));
+  const out = new Array(n);
+  let x = 0, y = 0, rowHeight = 0;
+  for (const i of order) {
+    const l = laid[i];
+    if (x > 0 && x + l.width > rowWidth) {
+      x = 0;
+      y += rowHeight + gap;
+      rowHeight = 0;
+    }
+    l.members.forEach((p, k) => { out[p] = [l.pos[k][0] + x, l.pos[k][1] + y]; });
+    x += l.width + gap;
+    rowHeight = Math.max(rowHeight, l.height);
+  }
+  return out;
 }
 
 // The centres of the points, in board units, and the drawing's extent.
@@ -95,7 +153,13 @@ export function drawBoard(container, geometry, state, view, onPoint) {
   const { pos } = layout;
   const margin = kind === "torus" ? 1.9 : 1.0;
   const xs = pos.map(p => p[0]), ys = pos.map(p => p[1]);
-  const maxX = Math.max(...xs), maxY = Math.max(...ys);
+  let maxX = Math.max(...xs);
+  const maxY = Math.max(...ys);
+  if (kind === "graph") {
+    // Room on the right for the names written right of the points (about 0.2 a letter).
+    const ends = points.map((p, i) => pos[i][0] + 0.5 + 0.2 * p.name.length - margin + 0.1);
+    maxX = Math.max(maxX, ...ends);
+  }
   const svg = el("svg", {
     viewBox: `${-margin} ${-margin} ${maxX + 2 * margin} ${maxY + 2 * margin}`,
     class: `board kind-${kind} to-move-${state.to_move}`,

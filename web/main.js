@@ -206,12 +206,13 @@ function replaceGame(next, sgf) {
   render(false);
 }
 
-// Starts a game; on an error the current game stays and the message says why.
-function startGame(rules, graph, moves) {
+// Starts a game (from a link's `setup` when given, with its `moves` played); on an error the
+// current game stays and the message says why.
+function startGame(rules, graph, moves, setup = null) {
   let next;
   try {
-    next = moves && moves.length
-      ? Game.with_moves(rules, graph || undefined, moves.join(","))
+    next = (moves && moves.length) || setup !== null
+      ? Game.with_moves(rules, graph || undefined, (moves || []).join(","), setup ?? undefined)
       : new Game(rules, graph || undefined);
   } catch (e) {
     message(e.message);
@@ -239,10 +240,15 @@ function humanToMove() {
   return opponent === "human" || state.to_move !== $("engine-color").value;
 }
 
+// The game's link: its rules (with the board's size), its setup stones and first player when
+// it does not start from an empty board with Black to move, its moves (`B:E5` for a move out
+// of turn) and its pasted graph. It reopens exactly this game (docs/playground.md).
 function updateHash() {
-  // Vertices and graph names need no escaping: the moves stay readable in the link.
+  // Vertices and graph names need no escaping (letters, digits, `_`, `.`, `-`): the moves
+  // and the setup stay readable in the link.
   let hash = `#rules=${encodeURIComponent(state.rules)}`;
-  if (state.moves.length) hash += `&moves=${state.moves.join(",")}`;
+  if (state.setup) hash += `&setup=${state.setup}`;
+  if (state.link_moves.length) hash += `&moves=${state.link_moves.join(",")}`;
   const graph = game.graph();
   if (graph) hash += `&graph=${encodeURIComponent(graph)}`;
   if (location.hash !== hash) {
@@ -360,7 +366,8 @@ function engineMove() {
     id,
     rules: state.rules,
     graph: game.graph() || null,
-    moves: state.moves,
+    setup: state.setup,
+    moves: state.link_moves,
     sgf: fromSgf ? game.sgf() : null,
     playouts: Number($("playouts").value) >>> 0,
     millis: Number($("millis").value) >>> 0,
@@ -422,20 +429,22 @@ function download() {
   setTimeout(() => URL.revokeObjectURL(a.href), 10000);
 }
 
-// The game a link holds: `#rules=...&moves=E5,D4&graph=...`.
+// The game a link holds: `#rules=...&setup=black:D4;first:white&moves=E5,D4&graph=...`. A
+// `setup=` present is handed to the engine as it is (an empty one is an error, not no setup).
 function fromHash(hash) {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
   const rules = params.get("rules");
   if (!rules) return null;
   const moves = (params.get("moves") || "").split(",").filter(m => m);
-  return { rules, moves, graph: params.get("graph") || "" };
+  const setup = params.has("setup") ? params.get("setup") : null;
+  return { rules, moves, setup, graph: params.get("graph") || "" };
 }
 
 function loadHash() {
   const link = fromHash(location.hash);
   if (!link) return false;
   if (busy) stopSearch();
-  if (!startGame(link.rules, link.graph, link.moves)) {
+  if (!startGame(link.rules, link.graph, link.moves, link.setup)) {
     // The link is not a game: keep the game shown and its address.
     if (game) updateHash();
     return false;

@@ -1,6 +1,7 @@
 // The MCTS player's Web Worker: its own instance of the goishi module rebuilds the game (from
-// the rules, the graph and the moves, or from the record's SGF) and searches it, so that the
-// page stays responsive; the page stops a search by terminating the worker.
+// its link: the rules, the graph, the setup and the moves; or from the record's SGF) and
+// searches it, so that the page stays responsive; the page stops a search by terminating
+// the worker.
 
 import init, { Game } from "./pkg/goishi_web.js";
 
@@ -13,7 +14,7 @@ self.onmessage = async ev => {
   try {
     game = job.sgf
       ? Game.from_sgf(job.sgf)
-      : Game.with_moves(job.rules, job.graph || undefined, job.moves.join(","));
+      : Game.with_moves(job.rules, job.graph || undefined, job.moves.join(","), job.setup ?? undefined);
     const result = JSON.parse(game.mcts_move(job.playouts, job.millis, job.seed));
     self.postMessage({ id: job.id, ok: true, result });
   } catch (e) {

@@ -258,7 +258,12 @@ for (const game of scripts.games.filter(g => !g.graph)) {
   await page.selectOption('[data-testid="board-kind"]', "graph");
   await page.fill('[data-testid="graph"]', scripts.bad.graph);
   await page.click('[data-testid="new-game"]');
-  check("a graph with errors: the engine's sentence", (await message(page)) === e.graph, `${await message(page)} / ${e.graph}`);
+  // The board crate's sentence names its source after the word graph; the page says it once
+  // (`the pasted graph, line 2: ...`, not `graph the pasted graph, line 2: ...`).
+  const graphSentence = e.graph.replace(/^graph (the pasted graph)/, "$1");
+  check("a graph with errors: the engine's sentence, the graph named once",
+    (await message(page)) === graphSentence && graphSentence.startsWith("the pasted graph, line 2: "),
+    `${await message(page)} / ${graphSentence}`);
   await unchanged("a graph with errors");
   await page.selectOption('[data-testid="board-kind"]', "square");
   for (const key of ["sgf", "sgf_other"]) {
@@ -342,6 +347,143 @@ for (const game of scripts.games.filter(g => !g.graph)) {
   check("a 52x52 board loads and plays", (await page.locator("[data-point]").count()) === 2704
     && same((await snapshot(page)).moves, ["A52"]));
   figures.push(`52x52: a move and its redraw ${Date.now() - t} ms`);
+}
+
+// ---- the board settings show the fields of the board kind, and only those ----
+{
+  const shown = {
+    square: ["width"], rectangle: ["width", "height"], torus: ["width", "height"],
+    hex: ["width", "height"], graph: ["graph"],
+  };
+  for (const [kind, fields] of Object.entries(shown)) {
+    await page.selectOption('[data-testid="board-kind"]', kind);
+    const visible = [];
+    for (const f of ["width", "height", "graph"]) {
+      if (await page.isVisible(`[data-testid="${f}"]`)) visible.push(f);
+    }
+    check(`board kind ${kind}: the fields shown are ${fields.join(", ")}`, same(visible, fields), visible.join(", "));
+  }
+  await page.selectOption('[data-testid="board-kind"]', "square");
+}
+
+// ---- a graph with a point alone: every point near the rest, at a size one can click ----
+{
+  const ring = scripts.games.find(g => g.name === "go-graph").graph;
+  await newGame(page, "go/chinese", `${ring}lonely\n`);
+  await page.waitForFunction(() => window.goishiPlayground.state().board.includes("9"), null, { timeout: 5000 }).catch(() => {});
+  const geometry = await page.evaluate(() => {
+    const svg = document.querySelector("#board svg").getBoundingClientRect();
+    const points = [...document.querySelectorAll("[data-point] .hit")].map(c => {
+      const r = c.getBoundingClientRect();
+      const x = r.x + r.width / 2, y = r.y + r.height / 2;
+      const top = document.elementFromPoint(x, y);
+      return {
+        name: c.parentNode.getAttribute("data-point"), x, y, size: r.width,
+        inside: r.left >= svg.left && r.right <= svg.right && r.top >= svg.top && r.bottom <= svg.bottom,
+        clickable: top !== null && top.closest("[data-point]") === c.parentNode,
+      };
+    });
+    return { points, svg: { width: svg.width, height: svg.height } };
+  });
+  const pts = geometry.points;
+  const nearest = p => Math.min(...pts.filter(q => q !== p).map(q => Math.hypot(p.x - q.x, p.y - q.y)));
+  const lonely = pts.find(p => p.name === "lonely");
+  check("a point alone: 9 points, each inside the board and clickable", pts.length === 9
+    && pts.every(p => p.inside && p.clickable), JSON.stringify(pts));
+  check("a point alone: the points keep a size one can click (at least 30 px a point)",
+    pts.every(p => p.size >= 30), pts.map(p => `${p.name} ${p.size.toFixed(0)}`).join(", "));
+  check("a point alone stays near the rest (within three point sizes of the nearest)",
+    lonely && nearest(lonely) <= 3 * lonely.size, lonely ? `${nearest(lonely).toFixed(0)} px` : "no point lonely");
+  // A point with no edge has no liberty: the click reaches it and the engine refuses it.
+  await page.click('[data-point="lonely"] .hit');
+  check("a point alone: a click reaches it (suicide)", (await message(page)).endsWith("lonely: suicide"), await message(page));
+  await page.locator("#board svg").screenshot({ path: path.join(shots, "go-graph-lonely.png") });
+}
+
+// ---- the link of a record reopens the same game: size, setup stones, colours ----
+for (const [what, sgf, rulesPart, setupPart] of [
+  ["a 9x9 record", "(;GM[1]FF[4]SZ[9]KM[6.5];B[ee];W[dd];B[cc])", "size%3D9", null],
+  ["a 13x9 record with RU", "(;GM[1]FF[4]SZ[13:9]RU[japanese]KM[6.5];B[ee];W[dd])", "size%3D13x9", null],
+  ["a handicap record", "(;GM[1]FF[4]SZ[19]HA[2]AB[dp][pd];W[qp];B[dd])", "go%2Fchinese&", "setup=black:D4,Q16;first:white;handicap:2"],
+  ["a record with a move out of turn", "(;GM[1]FF[4]SZ[9];B[ee];B[dd];W[cc])", "size%3D9", null],
+]) {
+  await page.fill('[data-testid="sgf-text"]', sgf);
+  await page.click('[data-testid="load-sgf"]');
+  const s = await snapshot(page);
+  const hash = await page.evaluate(() => location.hash);
+  check(`${what}: the link holds its board${setupPart ? " and its setup" : ""}`, hash.includes(rulesPart)
+    && (setupPart ? hash.includes(`&${setupPart}&`) : !hash.includes("setup=")), hash);
+  const other = await open(profile, hash);
+  const t = await snapshot(other.page);
+  check(`${what}: the link reopens the same game`, same(t, s) && (await message(other.page)) === ""
+    && other.errors.length === 0, JSON.stringify({ link: t, record: s, message: await message(other.page) }));
+  if (what === "a handicap record") {
+    check("a handicap record: the moves keep their colours", t.board.R4 === "white" && t.board.D16 === "black"
+      && t.state.to_move === "white", JSON.stringify(t.board));
+    // The MCTS player's worker rebuilds the game of a link with a setup.
+    await other.page.selectOption('[data-testid="opponent"]', "mcts");
+    await other.page.fill('[data-testid="playouts"]', "50");
+    await other.page.fill('[data-testid="millis"]', "0");
+    await other.page.click('[data-testid="engine-move"]');
+    await other.page.waitForFunction(() => window.goishiPlayground.moves().length === 3, null, { timeout: 30000 }).catch(() => {});
+    const after = await snapshot(other.page);
+    check("a handicap link: the MCTS player moves for white", after.moves.length === 3
+      && after.board[after.moves[2]] === "white" && after.board.D4 === "black", `${after.moves} ${await message(other.page)}`);
+  }
+  await other.page.close();
+}
+
+// ---- a malformed setup in a link is refused with its reason; the old forms still open ----
+{
+  await page.evaluate(h => { location.hash = h; }, "#rules=go%2Fchinese%3Asize%3D9&moves=E5,D4");
+  await page.waitForFunction(() => window.goishiPlayground.moves().length === 2, null, { timeout: 5000 }).catch(() => {});
+  const before = await snapshot(page);
+  check("a link of rules and moves still opens", same(before.moves, ["E5", "D4"]) && before.state.board === "9x9");
+  for (const [setup, why] of [
+    ["", "the setup is empty"],
+    ["black:Z99", "setup black stone \"Z99\""],
+    ["black:E5;black:D4", "setup part \"black\" is given twice"],
+    ["colour:E5", "unknown setup part \"colour\""],
+    ["first:red", "setup first:red: expected black or white"],
+    ["black:A1;white:A2,B1", "the chain at A1 has no liberty"],
+  ]) {
+    await page.evaluate(() => { document.querySelector('[data-testid="message"]').textContent = ""; });
+    await page.evaluate(h => { location.hash = h; }, `#rules=go%2Fchinese%3Asize%3D9&setup=${setup}&moves=E5`);
+    await page.waitForFunction(() => document.querySelector('[data-testid="message"]').textContent !== "", null, { timeout: 5000 }).catch(() => {});
+    const msg = await message(page);
+    check(`a link with setup=${setup}: refused with its reason`, msg.startsWith("the setup of the link: ") && msg.includes(why), msg);
+    check(`a link with setup=${setup}: the game is unchanged`, same(await snapshot(page), before));
+  }
+}
+
+// ---- the layout: no sideways scroll on a phone, the board first; a wide board on a wide screen ----
+{
+  const narrow = await open(profile);
+  await narrow.page.setViewportSize({ width: 390, height: 844 });
+  await narrow.page.selectOption('[data-testid="board-kind"]', "graph");
+  const n = await narrow.page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
+    board: document.querySelector("#board").getBoundingClientRect().top,
+    setup: document.querySelector("#setup").getBoundingClientRect().top,
+    record: document.querySelector("#records").getBoundingClientRect().top,
+    wide: [...document.querySelectorAll("main *")].filter(e => e.getBoundingClientRect().right > window.innerWidth + 0.5).map(e => e.id || e.tagName),
+  }));
+  check("390 px wide: no sideways scroll, nothing past the right edge", n.scroll <= n.inner && n.wide.length === 0, JSON.stringify(n));
+  check("390 px wide: the board comes before the settings, the record after them", n.board < n.setup && n.setup < n.record, JSON.stringify(n));
+  await narrow.page.screenshot({ path: path.join(shots, "layout-390.png") });
+  await narrow.page.screenshot({ path: path.join(shots, "layout-390-full.png"), fullPage: true });
+  await narrow.page.setViewportSize({ width: 1400, height: 900 });
+  const w = await narrow.page.evaluate(() => ({
+    setup: document.querySelector("#setup").getBoundingClientRect().width,
+    board: document.querySelector("#board svg").getBoundingClientRect().width,
+    gap: document.querySelector("#records").getBoundingClientRect().top - document.querySelector("#buttons").getBoundingClientRect().bottom,
+    scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
+  }));
+  check("1400 px wide: the settings keep about 22rem and the board gets the rest",
+    w.setup <= 22 * 16 + 1 && w.board >= 700 && w.scroll <= w.inner && w.gap < 100, JSON.stringify(w));
+  await narrow.page.screenshot({ path: path.join(shots, "layout-1400.png") });
+  check("the layout checks: no page error", narrow.errors.length === 0, narrow.errors.join(" | "));
+  await narrow.page.close();
 }
 
 // ---- speed of the random playouts, page against native ----

@@ -11,14 +11,18 @@
 //!   (random, MCTS with its ownership map);
 //! - [`random_playouts`]: random games timed by the page, to compare with native speed.
 //!
-//! The plain-Rust layer under it ([`session`], [`catalog`], [`players`]) is what the native
-//! tests run. [`Game::state`] is a JSON object: `rules`, `variant`, `family`, `board`,
-//! `to_move`, `over`, `result` (SGF `RE` form, dead stones counted), `outcome` (the engine's),
-//! `status` (the result or `black to move`), `captures` (`black`, `white`), `stones` (every
-//! point's name to `black`, `white` or `""`), `moves` (GTP vertices), `last`, `removed` (the
-//! stones the last move took off), `dead`, `can_mark_dead`, `can_undo`, `can_redo`, `legal`.
+//! The plain-Rust layer under it ([`session`], [`link`], [`catalog`], [`players`]) is what
+//! the native tests run. [`Game::state`] is a JSON object: `rules` (the link's: the board's
+//! size in it when not the variant's default), `setup` (the link's setup, or null),
+//! `link_moves` (the link's moves, `B:E5` for a move out of turn), `variant`, `family`,
+//! `board`, `to_move`, `over`, `result` (SGF `RE` form, dead stones counted), `outcome` (the
+//! engine's), `status` (the result or `black to move`), `captures` (`black`, `white`),
+//! `stones` (every point's name to `black`, `white` or `""`), `moves` (GTP vertices), `last`,
+//! `removed` (the stones the last move took off), `dead`, `can_mark_dead`, `can_undo`,
+//! `can_redo`, `legal`.
 
 pub mod catalog;
+pub mod link;
 pub mod players;
 pub mod session;
 
@@ -84,11 +88,23 @@ impl Game {
             .map_err(js)
     }
 
-    /// A game with `moves` played (vertices separated by commas or spaces): a shared link's.
-    pub fn with_moves(rules: &str, graph: Option<String>, moves: &str) -> Result<Game, JsError> {
-        Session::with_moves(rules, graph.as_deref(), &split_moves(moves))
-            .map(|session| Game { session })
-            .map_err(js)
+    /// A shared link's game: `moves` (vertices separated by commas or spaces, `B:E5` for a
+    /// move out of turn) played from `setup` when given (see [`link::parse_setup`]), else
+    /// from an empty board.
+    pub fn with_moves(
+        rules: &str,
+        graph: Option<String>,
+        moves: &str,
+        setup: Option<String>,
+    ) -> Result<Game, JsError> {
+        Session::from_link(
+            rules,
+            graph.as_deref(),
+            setup.as_deref(),
+            &split_moves(moves),
+        )
+        .map(|session| Game { session })
+        .map_err(js)
     }
 
     /// The game of an SGF record.

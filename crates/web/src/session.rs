@@ -6,10 +6,17 @@
 //!
 //! Its state goes to the page as one JSON object ([`Session::state`]); the board's shape as
 //! another ([`Session::geometry_json`]), drawn by the page.
+//!
+//! A game is shared as a link (see [`crate::link`]): [`Session::from_link`] reads one, and
+//! the state holds the link of the game shown (`rules`, `setup`, `link_moves`), which reopens
+//! exactly that game.
 
 use goishi::{
-    Color, GameResult, Geometry, Margin, Move, Point, Position, Rules, Setup, Topology, Turn,
+    Color, GameResult, Geometry, GeometryError, Margin, Move, Point, Position, Rules, Setup,
+    Topology, Turn,
 };
+
+use crate::link::{self, link_move, link_rules, parse_setup, setup_text};
 use serde_json::{json, Map, Value};
 
 /// The source name of a pasted graph in its error messages.
@@ -32,7 +39,7 @@ pub fn parse_rules(text: &str) -> Result<Rules, String> {
         .map_err(|e| e.to_string())
 }
 
-fn color_name(color: Option<Color>) -> &'static str {
+pub(crate) fn color_name(color: Option<Color>) -> &'static str {
     match color {
         Some(Color::Black) => "black",
         Some(Color::White) => "white",
@@ -40,21 +47,44 @@ fn color_name(color: Option<Color>) -> &'static str {
     }
 }
 
+/// A pasted graph read, its errors naming it once (`the pasted graph, line 2: ...`, where the
+/// board crate's sentence would say `graph the pasted graph, line 2: ...`).
+fn pasted_graph(text: &str) -> Result<Geometry, String> {
+    Geometry::parse_graph(text, PASTED_GRAPH).map_err(|e| match e {
+        GeometryError::Graph {
+            line: 0, message, ..
+        } => format!("{PASTED_GRAPH}: {message}"),
+        GeometryError::Graph { line, message, .. } => {
+            format!("{PASTED_GRAPH}, line {line}: {message}")
+        }
+        other => other.to_string(),
+    })
+}
+
 impl Session {
     /// A new game under `rules` (a rules string), on the graph `graph` (its text in the graph
     /// file format) when given, else on the rules' board.
     pub fn new(rules: &str, graph: Option<&str>) -> Result<Session, String> {
+        Session::start(rules, graph, None)
+    }
+
+    /// A new game under `rules` on `graph` (else the rules' board) from `setup` (the form of
+    /// [`setup_text`]) when given, else from an empty board with Black to move.
+    fn start(rules: &str, graph: Option<&str>, setup: Option<&str>) -> Result<Session, String> {
         let rules = parse_rules(rules)?;
         let graph = graph.filter(|g| !g.trim().is_empty());
-        let position = match graph {
-            Some(text) => {
-                let geometry =
-                    Geometry::parse_graph(text, PASTED_GRAPH).map_err(|e| e.to_string())?;
-                Setup::new(rules, geometry).into_position()
-            }
-            None => rules.new_game(None),
-        }
-        .map_err(|e| e.to_string())?;
+        let geometry = match graph {
+            Some(text) => pasted_graph(text)?,
+            None => rules.geometry(None).map_err(|e| e.to_string())?,
+        };
+        let position = match setup {
+            Some(text) => parse_setup(text, rules, geometry)
+                .and_then(|setup| setup.into_position().map_err(|e| e.to_string()))
+                .map_err(|e| format!("the setup of the link: {e}"))?,
+            None => Setup::new(rules, geometry)
+                .into_position()
+                .map_err(|e| e.to_string())?,
+        };
         Ok(Session::from_position(position, graph.map(str::to_owned)))
     }
 
@@ -84,14 +114,31 @@ impl Session {
     /// each by the side to move: the game of a shared link. The first move the rules refuse
     /// (or that names no point) is the error, with its number.
     pub fn with_moves(rules: &str, graph: Option<&str>, moves: &[&str]) -> Result<Session, String> {
-        let mut session = Session::new(rules, graph)?;
+        Session::from_link(rules, graph, None, moves)
+    }
+
+    /// The game of a link: under `rules` on `graph`, from `setup` when given (see
+    /// [`parse_setup`]), with `moves` played (see [`Session::with_moves`]; a move written
+    /// with its colour, `B:E5`, is played by that colour).
+    pub fn from_link(
+        rules: &str,
+        graph: Option<&str>,
+        setup: Option<&str>,
+        moves: &[&str],
+    ) -> Result<Session, String> {
+        let mut session = Session::start(rules, graph, setup)?;
         for (i, text) in moves.iter().enumerate() {
-            session
-                .play(text)
-                .map_err(|e| format!("move {} ({text}) of the link: {e}", i + 1))?;
+            let at = |e: String| format!("move {} ({text}) of the link: {e}", i + 1);
+            let (color, mv) = link_move(session.geometry(), text).map_err(at)?;
+            let color = color.unwrap_or_else(|| session.position.side_to_move());
+            session.play_turn(Turn { color, mv }).map_err(at)?;
         }
-        session.redo.clear();
         Ok(session)
+    }
+
+    /// The moves of the game's link (see [`link::link_moves`]).
+    pub fn link_moves(&self) -> Vec<String> {
+        link::link_moves(self.position.as_ref())
     }
 
     /// The game of an SGF record: its rules (`RU`, else Go's `go/chinese`), setup and every
@@ -284,7 +331,9 @@ impl Session {
             None => format!("{} to move", color_name(Some(to_move))),
         };
         json!({
-            "rules": position.rules().to_string(),
+            "rules": link_rules(position).to_string(),
+            "setup": setup_text(position),
+            "link_moves": self.link_moves(),
             "variant": position.rules().variant().id,
             "family": position.rules().variant().family,
             "board": geometry.describe(),
