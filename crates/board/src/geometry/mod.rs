@@ -62,7 +62,8 @@ pub enum GeometryError {
     BadSize(String),
     #[error("the rules name size={named} and the size asked for is {asked}; give one of them")]
     SizeConflict { named: String, asked: String },
-    #[error("graph {source_name}, line {line}: {message}")]
+    /// A graph file's error: at a line (from 1), or about the whole file (line 0).
+    #[error("graph {source_name}{}: {message}", at_line(*line))]
     Graph {
         source_name: String,
         line: usize,
@@ -76,6 +77,15 @@ pub enum GeometryError {
         adjacency: Adjacency,
         available: String,
     },
+}
+
+/// `, line N` for a line of a graph file; nothing for the whole file (line 0).
+fn at_line(line: usize) -> String {
+    if line == 0 {
+        String::new()
+    } else {
+        format!(", line {line}")
+    }
 }
 
 #[derive(Debug)]

@@ -124,7 +124,11 @@ fn graph_boards() {
     let err = Geometry::parse_graph("a a\n", "t").unwrap_err();
     assert_eq!(err.to_string(), "graph t, line 1: self-loop at \"a\"");
     assert!(Geometry::parse_graph("a b c\n", "t").is_err());
-    assert!(Geometry::parse_graph("", "t").is_err());
+    // An empty graph's error is about the whole file: no line 0.
+    assert_eq!(
+        Geometry::parse_graph("", "t").unwrap_err().to_string(),
+        "graph t: the graph has no point"
+    );
     assert!(Geometry::parse_graph("a* b\n", "t").is_err());
 }
 
