@@ -291,7 +291,7 @@ impl Registry {
             None => (text, None),
         };
         let variant = self.find(name).ok_or_else(|| RulesError::UnknownVariant {
-            name: name.to_owned(),
+            name: shorten(name),
             known: self.known_names(),
         })?;
         let mut rules = variant.default_rules();
@@ -638,5 +638,14 @@ impl<'de> serde::Deserialize<'de> for Rules {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let text = String::deserialize(d)?;
         text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// At most 40 characters of user input, for messages (`...` after the cut): an error names
+/// what was wrong without echoing a whole pasted file.
+pub fn shorten(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_owned(),
     }
 }

@@ -150,6 +150,14 @@ fn errors_name_the_part_and_the_choices() {
         err("alpha:kox=1"),
         "unknown option \"kox\" for toy/alpha; expected one of: ko, komi, pass-stones, board, size"
     );
+    // A long unknown name is shown cut, not echoed whole.
+    assert_eq!(
+        err(&"g".repeat(100_000)),
+        format!(
+            "unknown rules \"{}...\"; expected a variant id or alias, one of: toy/alpha, toy/beta",
+            "g".repeat(40)
+        )
+    );
     assert_eq!(
         err("gamma"),
         "unknown rules \"gamma\"; expected a variant id or alias, one of: toy/alpha, toy/beta"

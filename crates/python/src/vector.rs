@@ -182,12 +182,9 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Int {
             Ok(v) => Ok(Int(v)),
             Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
                 let text = obj.str()?.to_string();
-                let shown = match text.char_indices().nth(24) {
-                    Some((cut, _)) => format!("{}...", &text[..cut]),
-                    None => text,
-                };
                 Err(PyValueError::new_err(format!(
-                    "{shown} is out of range (a 64-bit integer is expected)"
+                    "{} is out of range (a 64-bit integer is expected)",
+                    goishi::shorten(&text)
                 )))
             }
             Err(e) => Err(e),

@@ -42,14 +42,7 @@ pub fn parse_count(text: &str, what: &str) -> Result<u32, String> {
         .map_err(|_| format!("syntax error: invalid {what} {:?}", shorten(text)))
 }
 
-/// At most 40 characters of user input, for messages.
-pub fn shorten(text: &str) -> String {
-    if text.chars().count() <= 40 {
-        text.to_owned()
-    } else {
-        text.chars().take(40).collect::<String>() + "..."
-    }
-}
+pub use goishi::shorten;
 
 pub fn vertex_list(geometry: &Geometry, points: impl IntoIterator<Item = Point>) -> String {
     points
