@@ -491,12 +491,15 @@ fn build_record<N: Nodes + ?Sized>(
                 ))
             }
             Prop::Invalid(id, values) if matches!(id.as_str(), "SZ" | "KM" | "RU" | "GM") => {
-                return Err(SgfError::in_property(
-                    ErrorKind::BadValue,
-                    0,
-                    id,
-                    format!("invalid {id}[{}]", values.join("][")),
-                ))
+                let text = values.join("][");
+                // A size too large for sgf-parse's reader is out of range, as one it reads.
+                let message = match goishi::parse_size(&text) {
+                    Err(e @ goishi::GeometryError::SizeOutOfRange { .. }) if id == "SZ" => {
+                        format!("SZ: {e}")
+                    }
+                    _ => format!("invalid {id}[{}]", goishi::shorten(&text)),
+                };
+                return Err(SgfError::in_property(ErrorKind::BadValue, 0, id, message));
             }
             _ => {}
         }

@@ -221,6 +221,10 @@ fn errors_name_the_node() {
             "node 2: setup property AB after the first move",
         ),
         (
+            "(;SZ[1000000000])",
+            "root node: SZ: board size 1000000000x1000000000 is out of range",
+        ),
+        (
             "(;SZ[9]AB[ee][aa]AW[ee])",
             "root node: AW[ee]: the point is in AB of the same node too; a point has one setup property a node",
         ),
