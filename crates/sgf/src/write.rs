@@ -15,7 +15,7 @@ use sgf_parse::go::{Point as SgfPoint, Prop};
 use sgf_parse::SimpleText;
 
 use crate::error::WriteError;
-use crate::props::{prop_id, prop_text, sgf_point_name};
+use crate::props::{prop_id, prop_text, sgf_point_letters, sgf_point_name};
 use crate::record::Extras;
 
 /// How a game is written.
@@ -151,20 +151,22 @@ impl GameWriter {
         ];
         let mut unnamed = Vec::with_capacity(points);
         for i in 0..points {
-            let name = match sgf_point(geometry, Point::new(i)) {
+            // Two ASCII letters (`?` past the 52nd), written without a string a point.
+            let letters = match sgf_point(geometry, Point::new(i)) {
                 Ok(p) => {
                     unnamed.push(None);
-                    sgf_point_name(&p)
+                    sgf_point_letters(&p)
                 }
                 Err(e) => {
                     unnamed.push(Some(e));
-                    "??".to_owned()
+                    *b"??"
                 }
             };
             for (text, id) in moves.iter_mut().zip([";B", ";W"]) {
                 text.push_str(id);
                 text.push('[');
-                text.push_str(&name);
+                text.push(char::from(letters[0]));
+                text.push(char::from(letters[1]));
                 text.push(']');
             }
         }
