@@ -258,12 +258,10 @@ for (const game of scripts.games.filter(g => !g.graph)) {
   await page.selectOption('[data-testid="board-kind"]', "graph");
   await page.fill('[data-testid="graph"]', scripts.bad.graph);
   await page.click('[data-testid="new-game"]');
-  // The board crate's sentence names its source after the word graph; the page says it once
-  // (`the pasted graph, line 2: ...`, not `graph the pasted graph, line 2: ...`).
-  const graphSentence = e.graph.replace(/^graph (the pasted graph)/, "$1");
-  check("a graph with errors: the engine's sentence, the graph named once",
-    (await message(page)) === graphSentence && graphSentence.startsWith("the pasted graph, line 2: "),
-    `${await message(page)} / ${graphSentence}`);
+  // The board crate's sentence, its source named `(pasted)`: `graph (pasted), line 2: ...`.
+  check("a graph with errors: the engine's sentence",
+    (await message(page)) === e.graph && e.graph.startsWith("graph (pasted), line 2: "),
+    `${await message(page)} / ${e.graph}`);
   await unchanged("a graph with errors");
   await page.selectOption('[data-testid="board-kind"]', "square");
   for (const key of ["sgf", "sgf_other"]) {

@@ -18,7 +18,7 @@ use crate::wasm_check::target_dir;
 use crate::web::{root, site_dir};
 
 /// The source name the page gives a pasted graph (`goishi_web::session::PASTED_GRAPH`).
-const PASTED_GRAPH: &str = "the pasted graph";
+const PASTED_GRAPH: &str = "(pasted)";
 
 fn new_game(rules: &str, graph: Option<&str>) -> Result<Box<dyn Position>, String> {
     let rules = goishi::registry()

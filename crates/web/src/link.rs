@@ -328,15 +328,4 @@ mod tests {
         let s = Session::from_link("go/chinese:size=9", None, Some("first:white"), &["E5"]);
         assert_eq!(s.unwrap().state()["stones"]["E5"], "white");
     }
-
-    #[test]
-    fn a_pasted_graph_is_named_once_in_its_errors() {
-        let e = Session::new("go/chinese", Some("a b\nb c c\n")).unwrap_err();
-        assert!(
-            e.starts_with("the pasted graph, line 2: expected one edge"),
-            "{e}"
-        );
-        let e = Session::new("go/chinese", Some("# nothing\n")).unwrap_err();
-        assert_eq!(e, "the pasted graph: the graph has no point");
-    }
 }

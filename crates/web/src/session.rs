@@ -12,15 +12,14 @@
 //! exactly that game.
 
 use goishi::{
-    Color, GameResult, Geometry, GeometryError, Margin, Move, Point, Position, Rules, Setup,
-    Topology, Turn,
+    Color, GameResult, Geometry, Margin, Move, Point, Position, Rules, Setup, Topology, Turn,
 };
 
 use crate::link::{self, link_move, link_rules, parse_setup, setup_text};
 use serde_json::{json, Map, Value};
 
 /// The source name of a pasted graph in its error messages.
-pub const PASTED_GRAPH: &str = "the pasted graph";
+pub const PASTED_GRAPH: &str = "(pasted)";
 
 /// A game in the page.
 #[derive(Debug)]
@@ -47,18 +46,9 @@ pub(crate) fn color_name(color: Option<Color>) -> &'static str {
     }
 }
 
-/// A pasted graph read, its errors naming it once (`the pasted graph, line 2: ...`, where the
-/// board crate's sentence would say `graph the pasted graph, line 2: ...`).
+/// A pasted graph read; its errors are the board crate's (`graph (pasted), line 2: ...`).
 fn pasted_graph(text: &str) -> Result<Geometry, String> {
-    Geometry::parse_graph(text, PASTED_GRAPH).map_err(|e| match e {
-        GeometryError::Graph {
-            line: 0, message, ..
-        } => format!("{PASTED_GRAPH}: {message}"),
-        GeometryError::Graph { line, message, .. } => {
-            format!("{PASTED_GRAPH}, line {line}: {message}")
-        }
-        other => other.to_string(),
-    })
+    Geometry::parse_graph(text, PASTED_GRAPH).map_err(|e| e.to_string())
 }
 
 impl Session {
