@@ -74,8 +74,8 @@ pub fn parse(args: &[String]) -> Result<NewVariant, String> {
             "--id {id:?}: the family {family:?} must be lower-case letters, digits and single hyphens, starting with a letter"
         ));
     }
-    // A name may start with a digit (contact capture's `2b`).
-    if !is_word(&format!("v{name}")) {
+    // A name may start with a digit (contact capture's `2b`), but not be empty.
+    if name.is_empty() || !is_word(&format!("v{name}")) {
         return Err(format!(
             "--id {id:?}: the name {name:?} must be lower-case letters, digits and single hyphens"
         ));
@@ -566,6 +566,9 @@ mod tests {
         assert!(parse(&args(&["--id", "demo/x--y"]))
             .unwrap_err()
             .contains("the name"));
+        assert!(parse(&args(&["--id", "demo/"]))
+            .unwrap_err()
+            .contains("the name \"\""));
         assert!(parse(&args(&["--id", "d/x", "--crate", "A"])).is_err());
         assert_eq!(
             parse(&args(&["--id", "d/x", "--fast"])).unwrap_err(),

@@ -153,6 +153,8 @@ pub fn normalize_name(name: &str) -> String {
 pub struct Registry {
     variants: BTreeMap<&'static str, &'static VariantInfo>,
     names: HashMap<String, &'static VariantInfo>,
+    /// Names two variants claim (compared as [`normalize_name`] does), which neither has.
+    conflicts: HashMap<String, (&'static str, &'static str)>,
     syntaxes: Vec<&'static RulesSyntax>,
     problems: Vec<String>,
 }
@@ -169,7 +171,8 @@ impl Registry {
         let mut problems = Vec::new();
         let mut variants = BTreeMap::new();
         let mut names: HashMap<String, &'static VariantInfo> = HashMap::new();
-        let mut claimed: HashMap<String, &'static str> = HashMap::new();
+        let mut claimed: HashMap<String, (&'static str, &'static str)> = HashMap::new();
+        let mut conflicts: HashMap<String, (&'static str, &'static str)> = HashMap::new();
         for v in &all {
             if variants.insert(v.id, *v).is_some() {
                 problems.push(format!("variant id {:?} is registered twice", v.id));
@@ -200,22 +203,26 @@ impl Registry {
                     ));
                 }
             }
-            let mut own: Vec<String> = vec![normalize_name(v.id)];
-            own.extend(v.aliases.iter().map(|a| normalize_name(a)));
+            // (the name compared, the name as written)
+            let mut own: Vec<(String, &'static str)> = vec![(normalize_name(v.id), v.id)];
+            own.extend(v.aliases.iter().map(|a| (normalize_name(a), *a)));
             own.sort();
-            own.dedup();
-            for name in own {
-                if let Some(other) = claimed.get(&name) {
-                    if *other != v.id {
+            own.dedup_by(|a, b| a.0 == b.0);
+            for (name, written) in own {
+                if let Some(&(other, other_written)) = claimed.get(&name) {
+                    if other != v.id {
                         problems.push(format!(
-                            "name {name:?} is claimed by both {other} and {}",
+                            "the name {written:?} of {} is also the name {other_written:?} of \
+                             {other} (names are compared without case, spaces, hyphens and \
+                             underscores); neither variant has it until one gives it up",
                             v.id
                         ));
+                        conflicts.insert(name.clone(), (other, v.id));
                     }
                     names.remove(&name);
                     continue;
                 }
-                claimed.insert(name.clone(), v.id);
+                claimed.insert(name.clone(), (v.id, written));
                 names.insert(name, v);
             }
         }
@@ -224,6 +231,7 @@ impl Registry {
         Registry {
             variants,
             names,
+            conflicts,
             syntaxes,
             problems,
         }
@@ -290,10 +298,19 @@ impl Registry {
             Some((n, o)) => (n.trim(), Some(o)),
             None => (text, None),
         };
-        let variant = self.find(name).ok_or_else(|| RulesError::UnknownVariant {
-            name: shorten(name),
-            known: self.known_names(),
-        })?;
+        let variant =
+            self.find(name)
+                .ok_or_else(|| match self.conflicts.get(&normalize_name(name)) {
+                    Some(&(a, b)) => RulesError::ClaimedTwice {
+                        name: shorten(name),
+                        first: a,
+                        second: b,
+                    },
+                    None => RulesError::UnknownVariant {
+                        name: shorten(name),
+                        known: self.known_names(),
+                    },
+                })?;
         let mut rules = variant.default_rules();
         if let Some(overrides) = overrides {
             // Each option once: `ko=simple,ko=positional` is a slip, not a choice.
@@ -390,6 +407,15 @@ pub enum RulesError {
     Empty,
     #[error("unknown rules {name:?}; expected a variant id or alias, one of: {known}")]
     UnknownVariant { name: String, known: String },
+    #[error(
+        "rules {name:?} name two variants, {first} and {second}: a problem of the registry \
+         (each name belongs to one variant), which `cargo xtask conformance` reports"
+    )]
+    ClaimedTwice {
+        name: String,
+        first: &'static str,
+        second: &'static str,
+    },
     #[error("unknown option {key:?} for {variant}; expected one of: {valid}")]
     UnknownOption {
         variant: &'static str,

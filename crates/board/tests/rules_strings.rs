@@ -252,11 +252,16 @@ fn duplicates_are_problems_not_overrides() {
         "{problems}"
     );
     assert!(
-        problems.contains("\"beta\" is claimed by both"),
+        problems.contains("is also the name \"beta\" of toy/alpha"),
         "{problems}"
     );
-    // An alias claimed twice resolves to neither.
+    // An alias claimed twice resolves to neither, and a rules string naming it says why.
     assert!(r.find("beta").is_none());
+    assert_eq!(
+        r.parse_rules("Beta").unwrap_err().to_string(),
+        "rules \"Beta\" name two variants, toy/alpha and toy/beta: a problem of the registry \
+         (each name belongs to one variant), which `cargo xtask conformance` reports"
+    );
 }
 
 #[test]

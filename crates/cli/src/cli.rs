@@ -369,6 +369,10 @@ fn run_command(args: Vec<OsString>) -> i32 {
                 crate::variants::text()
             };
             let _ = std::io::stdout().write_all(text.as_bytes());
+            // A registry problem (two variants claiming a name) is the designer's to know.
+            for problem in crate::common::registry().problems() {
+                eprintln!("goishi: warning: the registry: {problem}");
+            }
             EXIT_OK
         }
         Command::Gtp {
