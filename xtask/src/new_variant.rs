@@ -297,7 +297,16 @@ pub fn plan(options: &NewVariant) -> Result<Vec<FileEdit>, String> {
             .clone()
             .unwrap_or_else(|| family.to_owned()),
     };
-    let title = options.title.clone().unwrap_or_else(|| camel(family));
+    // A preset takes its family's title as the family declares it (`Capture Go`); a new
+    // family, `--family` or its name.
+    let declared = goishi::registry()
+        .variants()
+        .find(|v| v.family == family)
+        .map(|v| v.family_title.to_owned());
+    let title = match (&existing, declared) {
+        (Some(_), Some(declared)) => declared,
+        _ => options.title.clone().unwrap_or_else(|| camel(family)),
+    };
     // The cases' `source`: a heading of the family's rules page (a preset's own section, or
     // the new page's "Variants" and title), which the meta-suite resolves.
     let (rules_page, case_anchor) = match &existing {
@@ -341,7 +350,7 @@ pub fn plan(options: &NewVariant) -> Result<Vec<FileEdit>, String> {
             tree.set(
                 c.docs.clone(),
                 format!(
-                    "{}\n## `{id}`\n\nA new preset (scaffolded by `cargo xtask new-variant`): say what it changes.\n",
+                    "{}\n\n## `{id}`\n\nA new preset (scaffolded by `cargo xtask new-variant`): say what it changes.\n",
                     page.trim_end()
                 ),
             );
@@ -708,6 +717,14 @@ mod tests {
             "{variants}"
         );
         assert!(variants.contains("docs: \"ten.md\",\n            preset: [],\n        },\n        // new-variant: presets above this line"));
+        // The family's title as its crate declares it, and the page's new section after a
+        // blank line.
+        assert!(edits[1].text.contains("Capture Go"), "{}", edits[1].text);
+        assert!(
+            edits[2].text.contains(".\n\n## `capture/ten`\n"),
+            "{}",
+            edits[2].text
+        );
         apply(&root, &edits).unwrap();
         sources_resolve(&root, "conformance/capture/ten/basic.toml");
         let _ = std::fs::remove_dir_all(&root);
