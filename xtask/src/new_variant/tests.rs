@@ -23,18 +23,15 @@ fn options_parse_and_bad_ones_are_named() {
         parse(&args(&[])).unwrap_err(),
         "new-variant needs --id FAMILY/NAME"
     );
-    assert!(parse(&args(&["--id", "demo"]))
-        .unwrap_err()
-        .contains("expected FAMILY/NAME"));
-    assert!(parse(&args(&["--id", "Demo/x"]))
-        .unwrap_err()
-        .contains("the family \"Demo\""));
-    assert!(parse(&args(&["--id", "demo/x--y"]))
-        .unwrap_err()
-        .contains("the name"));
-    assert!(parse(&args(&["--id", "demo/"]))
-        .unwrap_err()
-        .contains("the name \"\""));
+    for (id, words) in [
+        ("demo", "expected FAMILY/NAME"),
+        ("Demo/x", "the family \"Demo\""),
+        ("demo/x--y", "the name \"x--y\""),
+        ("demo/", "the name \"\""),
+    ] {
+        let e = parse(&args(&["--id", id])).unwrap_err();
+        assert!(e.contains(words), "--id {id}: {e}");
+    }
     assert!(parse(&args(&["--id", "d/x", "--crate", "A"])).is_err());
     assert_eq!(
         parse(&args(&["--id", "d/x", "--fast"])).unwrap_err(),
