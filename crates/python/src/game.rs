@@ -380,7 +380,10 @@ impl PyGame {
     /// planes). numpy bool of shape `(height, width, 2 * history + 1)` on a rectangle,
     /// `(num_points, 2 * history + 1)` elsewhere; with `packed=True` uint8
     /// `(ceil(points * planes / 8),)`, the `numpy.packbits` of those planes.
-    #[pyo3(signature = (history = crate::vector::Int(8), packed = false, color = None))]
+    #[pyo3(
+        signature = (history = crate::vector::Int(8), packed = false, color = None),
+        text_signature = "($self, history=8, packed=False, color=None)"
+    )]
     fn observation<'py>(
         &self,
         py: Python<'py>,

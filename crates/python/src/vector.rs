@@ -217,7 +217,10 @@ impl PyVectorEnv {
     /// environment's planes) or `"none"`; `copy` whether `reset` and `step` return copies of
     /// the buffers rather than the buffers themselves.
     #[new]
-    #[pyo3(signature = (rules, size = None, num_envs = Int(1), *, history = Int(8), threads = None, seed = None, max_moves = None, illegal = "raise", obs = "bool", copy = false))]
+    #[pyo3(
+        signature = (rules, size = None, num_envs = Int(1), *, history = Int(8), threads = None, seed = None, max_moves = None, illegal = "raise", obs = "bool", copy = false),
+        text_signature = "(rules, size=None, num_envs=1, *, history=8, threads=None, seed=None, max_moves=None, illegal=\"raise\", obs=\"bool\", copy=False)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,

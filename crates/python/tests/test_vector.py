@@ -2,6 +2,8 @@
 one move at a time with goishi.Game, thread-count determinism, bad input that changes
 nothing, and Gymnasium's conventions."""
 
+import inspect
+
 import numpy as np
 import pytest
 
@@ -133,6 +135,13 @@ def test_bad_input_changes_no_environment():
     assert [env.game(i).history for i in range(3)] == before[2]
     env.step(np.array([3, 4, 8], dtype=np.int32))
     assert [len(env.game(i).history) for i in range(3)] == [3, 3, 3]
+
+
+def test_signatures_show_the_defaults():
+    # The integer arguments are read by goishi's own converter; their defaults still show.
+    env = inspect.signature(goishi.VectorEnv).parameters
+    assert env["num_envs"].default == 1 and env["history"].default == 8
+    assert inspect.signature(goishi.Game.observation).parameters["history"].default == 8
 
 
 def test_bad_settings_raise_the_documented_exceptions():
