@@ -313,8 +313,9 @@ impl Registry {
                 })?;
         let mut rules = variant.default_rules();
         if let Some(overrides) = overrides {
-            // Each option once: `ko=simple,ko=positional` is a slip, not a choice.
-            let mut given: Vec<&str> = Vec::new();
+            // Each option once: `ko=simple,ko=positional` is a slip, not a choice (keys
+            // compared as `Rules::set` reads them).
+            let mut given: Vec<String> = Vec::new();
             for part in overrides.split(',') {
                 let part = part.trim();
                 if part.is_empty() {
@@ -324,10 +325,10 @@ impl Registry {
                     .split_once('=')
                     .ok_or_else(|| RulesError::MissingValue(part.to_owned()))?;
                 let k = k.trim();
-                if given.iter().any(|g| g.eq_ignore_ascii_case(k)) {
+                if given.contains(&option_key(k)) {
                     return Err(RulesError::Repeated(k.to_owned()));
                 }
-                given.push(k);
+                given.push(option_key(k));
                 rules.set(k, v.trim())?;
             }
         }
@@ -497,7 +498,7 @@ impl Rules {
 
     /// Sets an option (or `board` or `size`), checking the value.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
-        let key = key.trim().to_ascii_lowercase().replace('_', "-");
+        let key = option_key(key);
         match key.as_str() {
             "board" => {
                 self.board = Some(value.parse()?);
@@ -665,6 +666,11 @@ impl<'de> serde::Deserialize<'de> for Rules {
         let text = String::deserialize(d)?;
         text.parse().map_err(serde::de::Error::custom)
     }
+}
+
+/// An option's key as the rules read it: case and `_` for `-` not significant.
+fn option_key(key: &str) -> String {
+    key.trim().to_ascii_lowercase().replace('_', "-")
 }
 
 /// At most 40 characters of user input, for messages (`...` after the cut): an error names

@@ -170,6 +170,10 @@ fn errors_name_the_part_and_the_choices() {
         err("alpha:ko=simple,komi=1,KO=positional"),
         "option \"KO\" is given twice; give each option once"
     );
+    assert_eq!(
+        err("beta:pass-stones=true,Pass_Stones=false"),
+        "option \"Pass_Stones\" is given twice; give each option once"
+    );
     // Empty overrides are nothing: a trailing comma, or a colon with nothing after it.
     assert_eq!(
         r.parse_rules("alpha:komi=1,").unwrap().get("komi"),
