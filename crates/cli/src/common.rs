@@ -54,7 +54,7 @@ impl std::fmt::Display for KomiError {
 /// (controllers always send one).
 pub fn set_komi(rules: &mut Rules, text: &str) -> Result<(), KomiError> {
     if !text.parse::<f64>().is_ok_and(f64::is_finite) {
-        return Err(KomiError::NotANumber(crate::gtp::args::shorten(text)));
+        return Err(KomiError::NotANumber(goishi::shorten(text)));
     }
     if rules.get("komi").is_some() {
         rules
@@ -73,8 +73,6 @@ pub fn count(n: impl Into<u64>, noun: &str) -> String {
         format!("{n} {noun}s")
     }
 }
-
-pub use goishi::size_text;
 
 /// The GoGui game id of a game of `rules` on a board of `topology`: `Go` for Go on a
 /// square or rectangular board only (GoGui applies its own flat-board Go rules to a program

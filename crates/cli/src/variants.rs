@@ -2,7 +2,9 @@
 
 use serde::Serialize;
 
-use crate::common::{registry, size_text};
+use goishi::size_text;
+
+use crate::common::registry;
 
 #[derive(Serialize)]
 struct OptionEntry {

@@ -1,7 +1,7 @@
 //! Parsing the arguments of commands (colours, times, counts) with GTP's `syntax error`
-//! messages, shortening user input for messages, and writing vertex lists.
+//! messages, and writing vertex lists.
 
-use goishi::{Color, Geometry, Point};
+use goishi::{shorten, Color, Geometry, Point};
 
 pub fn parse_color(text: &str) -> Result<Color, String> {
     text.parse::<Color>()
@@ -41,8 +41,6 @@ pub fn parse_count(text: &str, what: &str) -> Result<u32, String> {
     text.parse()
         .map_err(|_| format!("syntax error: invalid {what} {:?}", shorten(text)))
 }
-
-pub use goishi::shorten;
 
 pub fn vertex_list(geometry: &Geometry, points: impl IntoIterator<Item = Point>) -> String {
     points

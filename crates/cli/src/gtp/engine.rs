@@ -16,11 +16,12 @@
 use std::cell::RefCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use goishi::{Color, GameResult, Geometry, Margin, Move, Point, Position, Rules, Setup, Turn};
+use goishi::{
+    shorten, Color, GameResult, Geometry, Margin, Move, Point, Position, Rules, Setup, Turn,
+};
 use goishi_play::{estimate_dead_dyn, DeadConfig};
 use goishi_sgf::Extras;
 
-use super::args::shorten;
 use super::clock::Clock;
 use super::commands::{find_command, Handler};
 use super::framing::format_response;

@@ -26,8 +26,8 @@ use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::common::size_text;
 use client::{Child, Client, InProcess};
+use goishi::size_text;
 use goishi_play::selfplay::move_cap;
 
 /// What `goishi match` was asked to do.

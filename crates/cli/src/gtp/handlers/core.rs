@@ -5,12 +5,14 @@
 
 use std::collections::HashSet;
 
-use goishi::{Board, Color, GameResult, Margin, Move, Point, PointError, Setup, Topology, Turn};
+use goishi::{
+    shorten, Board, Color, GameResult, Margin, Move, Point, PointError, Setup, Topology, Turn,
+};
 use goishi_sgf::{self as sgf, RulesChoice, WriteOptions};
 use rand::seq::index::sample;
 
 use crate::common::{is_go, KomiError};
-use crate::gtp::args::{parse_color, parse_count, parse_time, shorten, vertex_list};
+use crate::gtp::args::{parse_color, parse_count, parse_time, vertex_list};
 use crate::gtp::clock::{Clock, TimeControl};
 use crate::gtp::commands::{command_names, find_command};
 use crate::gtp::engine::{Answer, Engine, FileAccess};
