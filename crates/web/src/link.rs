@@ -279,7 +279,7 @@ mod tests {
                 &["a", "b"][..],
             ),
         ] {
-            let session = Session::with_moves(rules, graph, moves).unwrap();
+            let session = Session::from_link(rules, graph, None, moves).unwrap();
             assert_eq!(
                 session.state()["rules"],
                 parse_rules(rules).unwrap().to_string()

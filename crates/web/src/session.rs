@@ -100,16 +100,10 @@ impl Session {
         }
     }
 
-    /// A game under `rules` on `graph` with `moves` played (GTP vertices, `pass`, `resign`),
-    /// each by the side to move: the game of a shared link. The first move the rules refuse
-    /// (or that names no point) is the error, with its number.
-    pub fn with_moves(rules: &str, graph: Option<&str>, moves: &[&str]) -> Result<Session, String> {
-        Session::from_link(rules, graph, None, moves)
-    }
-
     /// The game of a link: under `rules` on `graph`, from `setup` when given (see
-    /// [`parse_setup`]), with `moves` played (see [`Session::with_moves`]; a move written
-    /// with its colour, `B:E5`, is played by that colour).
+    /// [`parse_setup`]), with `moves` played (GTP vertices, `pass`, `resign`), each by the
+    /// side to move, or by its colour when written with one (`B:E5`). The first move the
+    /// rules refuse (or that names no point) is the error, with its number.
     pub fn from_link(
         rules: &str,
         graph: Option<&str>,

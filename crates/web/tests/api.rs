@@ -11,7 +11,7 @@ fn stones(session: &Session) -> Value {
 #[test]
 fn a_capture_is_shown_removed_and_undo_redo_restore_it() {
     let moves = ["D5", "E5", "F5", "A1", "E6", "A2"];
-    let mut s = Session::with_moves("go/chinese", None, &moves).unwrap();
+    let mut s = Session::from_link("go/chinese", None, None, &moves).unwrap();
     let before = stones(&s);
     s.play("E4").unwrap();
     let state = s.state();
@@ -33,12 +33,12 @@ fn a_capture_is_shown_removed_and_undo_redo_restore_it() {
 
 #[test]
 fn a_refusal_is_the_engines_sentence_and_changes_nothing() {
-    let mut s = Session::with_moves("go/chinese", None, &["E5"]).unwrap();
+    let mut s = Session::from_link("go/chinese", None, None, &["E5"]).unwrap();
     let before = s.state();
     assert_eq!(s.play("E5").unwrap_err(), "illegal move: W E5: occupied");
     assert!(s.play("Z99").unwrap_err().contains("Z99"));
     assert_eq!(s.state(), before);
-    let e = Session::with_moves("go/chinese", None, &["E5", "Q99"]).unwrap_err();
+    let e = Session::from_link("go/chinese", None, None, &["E5", "Q99"]).unwrap_err();
     assert!(e.starts_with("move 2 (Q99) of the link: "), "{e}");
     assert!(Session::new("go/chinese:komi=banana", None)
         .unwrap_err()
@@ -48,13 +48,14 @@ fn a_refusal_is_the_engines_sentence_and_changes_nothing() {
 #[test]
 fn the_record_written_reads_back_to_the_same_game() {
     let moves = ["C3", "D3", "D4", "E4", "pass", "pass"];
-    let s = Session::with_moves("go/japanese:size=7x5", None, &moves).unwrap();
+    let s = Session::from_link("go/japanese:size=7x5", None, None, &moves).unwrap();
     let text = s.sgf().unwrap();
     let back = Session::from_sgf(&text).unwrap();
     assert_eq!(back.state()["stones"], s.state()["stones"]);
     assert_eq!(back.state()["result"], s.state()["result"]);
     assert!(Session::from_sgf("(;GM[1]SZ[9];B[").is_err());
-    let resigned = Session::with_moves("go/chinese:size=7x7", None, &["D4", "resign"]).unwrap();
+    let resigned =
+        Session::from_link("go/chinese:size=7x7", None, None, &["D4", "resign"]).unwrap();
     let back = Session::from_sgf(&resigned.sgf().unwrap()).unwrap();
     assert_eq!(back.state()["result"], "B+R");
 }
@@ -77,8 +78,13 @@ fn a_pasted_graph_is_a_board_and_its_errors_name_it() {
 
 #[test]
 fn dead_stones_count_in_the_result_of_a_go_game() {
-    let mut s =
-        Session::with_moves("go/chinese:size=7x7", None, &["D4", "C3", "pass", "pass"]).unwrap();
+    let mut s = Session::from_link(
+        "go/chinese:size=7x7",
+        None,
+        None,
+        &["D4", "C3", "pass", "pass"],
+    )
+    .unwrap();
     assert!(s.can_mark_dead());
     let plain = s.state()["result"].clone();
     s.toggle_dead("C3").unwrap();
