@@ -142,7 +142,8 @@ fuzz_target!(|data: &[u8]| {
         // compared with the game as it was before the first: one copy a move, not two a try).
         let legal = reference.legal(side);
         let before = (game.board().clone(), game.history().len(), captures(&game));
-        for &(p, expected) in &legal {
+        for (p, expected, after) in &legal {
+            let (p, expected) = (*p, *expected);
             let mv = Move::Place(Point::new(p));
             let got = game.check_move(side, mv);
             assert_eq!(
@@ -168,7 +169,7 @@ fuzz_target!(|data: &[u8]| {
             );
             assert_eq!(game.board().hash(), before.0.hash(), "{}", context(&played));
             // The playouts' entry, with quick answers of its own, agrees too.
-            check_try_place(&mut game, &reference, side, p, &here);
+            check_try_place(&mut game, side, p, after.as_deref(), &here);
         }
         assert_eq!(game.is_over(), reference.over, "{}", context(&played));
         reference.check_chain_reads(&game, &context(&played));
@@ -179,8 +180,8 @@ fuzz_target!(|data: &[u8]| {
         game.legal_moves(&mut moves);
         let allowed: Vec<Move> = legal
             .iter()
-            .filter(|(_, r)| r.is_ok())
-            .map(|&(p, _)| Move::Place(Point::new(p)))
+            .filter(|(_, r, _)| r.is_ok())
+            .map(|&(p, _, _)| Move::Place(Point::new(p)))
             .chain([Move::Pass])
             .collect();
         assert_eq!(moves, allowed, "{}: the legal list", context(&played));
@@ -219,7 +220,7 @@ fuzz_target!(|data: &[u8]| {
         };
         played.push(format!("{side} {}", mv.name(&geometry)));
         if let Move::Place(p) = mv {
-            if let (_, Err(reason)) = legal[p.index()] {
+            if let (_, Err(reason), _) = legal[p.index()] {
                 let before = game.board().clone();
                 let e = game.play(mv).expect_err("an illegal move is refused");
                 assert_eq!(e.reason, reason, "{}", context(&played));

@@ -64,7 +64,7 @@ fn run(seed: u64, geometry: &Geometry, rules: &Rules, moves_cap: usize) {
         // The context of the point checks, written once a move rather than once a point.
         let here = context(&played);
         // Legality, point by point, with the reasons.
-        for (p, expected) in reference.legal(side) {
+        for (p, expected, made) in reference.legal(side) {
             let got = game.check_move(side, Move::Place(Point::new(p)));
             assert_eq!(
                 got,
@@ -98,7 +98,7 @@ fn run(seed: u64, geometry: &Geometry, rules: &Rules, moves_cap: usize) {
             assert_eq!(after, before, "{}: tried {p}", context(&played));
             assert_eq!(game.side_to_move(), side, "{}", context(&played));
             // The playouts' entry, with quick answers of its own, agrees too.
-            check_try_place(&mut game, &reference, side, p, &here);
+            check_try_place(&mut game, side, p, made.as_deref(), &here);
         }
         assert_eq!(game.is_over(), reference.over, "{}", context(&played));
         reference.check_chain_reads(&game, &context(&played));

@@ -293,9 +293,15 @@ impl Reference {
         }
     }
 
-    pub fn legal(&self, color: Color) -> Vec<(usize, Result<(), IllegalMove>)> {
+    /// Every point with the model's judgement of a play of `color` there, and the board
+    /// that play makes when it is legal (judged once, for `check_move`, `play_as` and
+    /// `try_place` alike).
+    pub fn legal(&self, color: Color) -> Vec<(usize, Result<(), IllegalMove>, Option<Vec<u8>>)> {
         (0..self.cells.len())
-            .map(|p| (p, self.result_of(color, p).map(|_| ())))
+            .map(|p| match self.result_of(color, p) {
+                Ok((cells, _, _)) => (p, Ok(()), Some(cells)),
+                Err(e) => (p, Err(e), None),
+            })
             .collect()
     }
 }
@@ -304,23 +310,20 @@ impl Reference {
 /// then pass as the last bit) against `moves`, the legal list (empty once the game is over):
 /// the same moves, their count, and every other bit cleared, a word too many included.
 /// Checks `GoPosition::try_place` of `color` at `p` (the playouts' entry, with quick answers of
-/// its own) against the model: played exactly when legal, making the model's board, and, once
-/// taken back or refused, the game as it was (board and history).
+/// its own) against the model's `expected` board after the play (`None`: illegal, see
+/// [`Reference::legal`]): played exactly when legal, making that board, and, once taken back
+/// or refused, the game as it was (board and history).
 pub fn check_try_place(
     game: &mut GoPosition,
-    reference: &Reference,
     color: Color,
     p: usize,
+    expected: Option<&[u8]>,
     context: &str,
 ) {
     let (board, moves) = (game.board().clone(), game.history().len());
-    let expected = reference
-        .result_of(color, p)
-        .ok()
-        .map(|(cells, _, _)| cells);
     if game.try_place(color, Point::new(p)) {
         assert!(
-            Some(game.board().cells()) == expected.as_deref(),
+            Some(game.board().cells()) == expected,
             "{context}: try_place {p} played, the model says {}",
             if expected.is_some() {
                 "another board"
