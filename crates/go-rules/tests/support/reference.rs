@@ -8,6 +8,9 @@ use goishi_board::{
 };
 use goishi_go_rules::{Cycles, GoConfig, GoPosition, Ko, Suicide};
 
+/// A point, the model's judgement of a play there, and the board the play makes when legal.
+pub type Judged = (usize, Result<(), IllegalMove>, Option<Vec<u8>>);
+
 #[derive(Clone)]
 pub struct State {
     pub cells: Vec<u8>,
@@ -296,7 +299,7 @@ impl Reference {
     /// Every point with the model's judgement of a play of `color` there, and the board
     /// that play makes when it is legal (judged once, for `check_move`, `play_as` and
     /// `try_place` alike).
-    pub fn legal(&self, color: Color) -> Vec<(usize, Result<(), IllegalMove>, Option<Vec<u8>>)> {
+    pub fn legal(&self, color: Color) -> Vec<Judged> {
         (0..self.cells.len())
             .map(|p| match self.result_of(color, p) {
                 Ok((cells, _, _)) => (p, Ok(()), Some(cells)),
