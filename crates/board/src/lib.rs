@@ -16,6 +16,7 @@ mod point;
 mod position;
 mod rules;
 mod setup;
+mod suggest;
 
 pub use board::{cell_of, color_of, Board, BLACK, EMPTY, WHITE};
 pub use color::{Color, ParseColorError};
@@ -40,6 +41,7 @@ pub use setup::{
     new_boxed, parse_turn, FamilyError, FromSetup, GameRecord, RecordError, Setup, SetupError,
     SetupErrors,
 };
+pub use suggest::{closest, Hint};
 
 #[doc(hidden)]
 pub use inventory;

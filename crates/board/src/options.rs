@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use crate::suggest::{closest, Hint};
+
 /// The values an option accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionKind {
@@ -55,6 +57,9 @@ pub struct BadValue {
     pub option: &'static str,
     pub value: String,
     pub expected: String,
+    /// For a choice, the value most like the one given, if one is like it
+    /// ([`closest`](crate::closest)).
+    pub suggestion: Option<String>,
     choice: bool,
 }
 
@@ -63,8 +68,11 @@ impl fmt::Display for BadValue {
         if self.choice {
             write!(
                 f,
-                "unknown {} rule {:?}; expected one of: {}",
-                self.option, self.value, self.expected
+                "unknown {} rule {:?}{}; expected one of: {}",
+                self.option,
+                self.value,
+                Hint(&self.suggestion),
+                self.expected
             )
         } else {
             write!(
@@ -131,6 +139,12 @@ impl OptionSpec {
             option: self.name,
             value: value.to_owned(),
             expected: self.kind.describe(),
+            suggestion: match self.kind {
+                OptionKind::Choice(choices) if choice => {
+                    closest(value, choices.iter().copied()).map(str::to_owned)
+                }
+                _ => None,
+            },
             choice,
         };
         let v = value.trim();
@@ -264,7 +278,7 @@ mod tests {
         assert_eq!(KO.normalize("pos").unwrap(), "positional");
         assert_eq!(
             KO.normalize("positinal").unwrap_err().to_string(),
-            "unknown ko rule \"positinal\"; expected one of: none, simple, positional, situational"
+            "unknown ko rule \"positinal\" (did you mean \"positional\"?); expected one of: none, simple, positional, situational"
         );
         // "s" is a prefix of two choices: ambiguous.
         assert!(KO.normalize("s").is_err());

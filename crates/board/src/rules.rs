@@ -17,6 +17,7 @@ use crate::geometry::{
 use crate::options::{BadValue, OptionSpec};
 use crate::position::Position;
 use crate::setup::{FamilyError, Setup, SetupErrors};
+use crate::suggest::{closest, Hint};
 
 /// A registered variant: everything about it is data, except its constructor.
 #[derive(Debug)]
@@ -260,6 +261,21 @@ impl Registry {
         self.names.get(&normalize_name(name)).copied()
     }
 
+    /// The variant with this id or alias, as [`Registry::find`]; or the error that says why
+    /// none: an unknown name (with the id or alias most like it), or a name two variants
+    /// claim.
+    pub fn lookup(&self, name: &str) -> Result<&'static VariantInfo, RulesError> {
+        self.find(name)
+            .ok_or_else(|| match self.conflicts.get(&normalize_name(name)) {
+                Some(&(a, b)) => RulesError::ClaimedTwice {
+                    name: shorten(name),
+                    first: a,
+                    second: b,
+                },
+                None => self.unknown_variant(name),
+            })
+    }
+
     /// Registration problems (duplicate ids or aliases, bad defaults); empty when all is well.
     pub fn problems(&self) -> &[String] {
         &self.problems
@@ -277,12 +293,9 @@ impl Registry {
                     syntax: syntax.name,
                     error,
                 })?;
-                let variant =
-                    self.get(found.variant)
-                        .ok_or_else(|| RulesError::UnknownVariant {
-                            name: found.variant.to_owned(),
-                            known: self.known_names(),
-                        })?;
+                let variant = self
+                    .get(found.variant)
+                    .ok_or_else(|| self.unknown_variant(found.variant))?;
                 let mut rules = variant.default_rules();
                 for (k, v) in &found.implied {
                     rules.set(k, v)?;
@@ -298,19 +311,7 @@ impl Registry {
             Some((n, o)) => (n.trim(), Some(o)),
             None => (text, None),
         };
-        let variant =
-            self.find(name)
-                .ok_or_else(|| match self.conflicts.get(&normalize_name(name)) {
-                    Some(&(a, b)) => RulesError::ClaimedTwice {
-                        name: shorten(name),
-                        first: a,
-                        second: b,
-                    },
-                    None => RulesError::UnknownVariant {
-                        name: shorten(name),
-                        known: self.known_names(),
-                    },
-                })?;
+        let variant = self.lookup(name)?;
         let mut rules = variant.default_rules();
         if let Some(overrides) = overrides {
             // Each option once: `ko=simple,ko=positional` is a slip, not a choice (keys
@@ -335,8 +336,17 @@ impl Registry {
         Ok(rules)
     }
 
-    fn known_names(&self) -> String {
-        self.variants.keys().copied().collect::<Vec<_>>().join(", ")
+    /// The error for a rules name no variant has: the ids, and the id or alias most like it.
+    fn unknown_variant(&self, name: &str) -> RulesError {
+        let names = self
+            .variants
+            .values()
+            .flat_map(|v| std::iter::once(v.id).chain(v.aliases.iter().copied()));
+        RulesError::UnknownVariant {
+            name: shorten(name),
+            known: self.variants.keys().copied().collect::<Vec<_>>().join(", "),
+            suggestion: closest(name, names).map(str::to_owned),
+        }
     }
 }
 
@@ -406,8 +416,13 @@ pub fn inventory_is_empty() -> bool {
 pub enum RulesError {
     #[error("empty rules string; expected a variant id or alias, like go/chinese or contact/2b")]
     Empty,
-    #[error("unknown rules {name:?}; expected a variant id or alias, one of: {known}")]
-    UnknownVariant { name: String, known: String },
+    #[error("unknown rules {name:?}{}; expected a variant id or alias, one of: {known}", Hint(.suggestion))]
+    UnknownVariant {
+        name: String,
+        known: String,
+        /// The id or alias most like `name`, if one is like it ([`closest`]).
+        suggestion: Option<String>,
+    },
     #[error(
         "rules {name:?} name two variants, {first} and {second}: a problem of the registry \
          (each name belongs to one variant), which `cargo xtask conformance` reports"
@@ -417,11 +432,13 @@ pub enum RulesError {
         first: &'static str,
         second: &'static str,
     },
-    #[error("unknown option {key:?} for {variant}; expected one of: {valid}")]
+    #[error("unknown option {key:?} for {variant}{}; expected one of: {valid}", Hint(.suggestion))]
     UnknownOption {
         variant: &'static str,
         key: String,
         valid: String,
+        /// The option most like `key`, if one is like it ([`closest`]).
+        suggestion: Option<String>,
     },
     #[error("override {0:?} has no value; write key=value")]
     MissingValue(String),
@@ -515,6 +532,7 @@ impl Rules {
             valid.extend(["board", "size"]);
             return Err(RulesError::UnknownOption {
                 variant: self.variant.id,
+                suggestion: closest(&key, valid.iter().copied()).map(str::to_owned),
                 key,
                 valid: valid.join(", "),
             });

@@ -144,11 +144,16 @@ fn errors_name_the_part_and_the_choices() {
     let err = |s: &str| r.parse_rules(s).unwrap_err().to_string();
     assert_eq!(
         err("alpha:ko=positinal"),
-        "unknown ko rule \"positinal\"; expected one of: none, simple, positional"
+        "unknown ko rule \"positinal\" (did you mean \"positional\"?); expected one of: none, simple, positional"
     );
     assert_eq!(
         err("alpha:kox=1"),
-        "unknown option \"kox\" for toy/alpha; expected one of: ko, komi, pass-stones, board, size"
+        "unknown option \"kox\" for toy/alpha (did you mean \"ko\"?); expected one of: ko, komi, pass-stones, board, size"
+    );
+    // A mistyped name suggests the id or alias most like it; nothing when none is.
+    assert_eq!(
+        err("toy/alpah"),
+        "unknown rules \"toy/alpah\" (did you mean \"toy/alpha\"?); expected a variant id or alias, one of: toy/alpha, toy/beta"
     );
     // A long unknown name is shown cut, not echoed whole.
     assert_eq!(
@@ -194,6 +199,14 @@ fn errors_name_the_part_and_the_choices() {
     assert_eq!(
         err("alpha:board=cube"),
         "unknown board \"cube\"; expected one of: square, torus, hex, graph:FILE"
+    );
+    assert_eq!(
+        err("alpha:board=sqare"),
+        "unknown board \"sqare\" (did you mean \"square\"?); expected one of: square, torus, hex, graph:FILE"
+    );
+    assert_eq!(
+        err("alpha:board=grpah:g.txt"),
+        "unknown board \"grpah:g.txt\" (did you mean \"graph:g.txt\"?); expected one of: square, torus, hex, graph:FILE"
     );
     assert_eq!(err("toy!lax"), "toy-bang rules: unknown toy form \"lax\"");
     assert!(matches!(r.parse_rules("  "), Err(RulesError::Empty)));

@@ -584,7 +584,7 @@ fn command_line_errors_are_one_line() {
         ),
         (
             &["--rules", "go/chinese:ko=positinal"],
-            "--rules: unknown ko rule \"positinal\"; expected one of: none, simple, positional",
+            "--rules: unknown ko rule \"positinal\" (did you mean \"positional\"?); expected one of: none, simple, positional",
         ),
         (
             &["--rules", "go/chinese", "--out", "/nonexistent/dir/x.sgf"],
@@ -613,7 +613,12 @@ fn command_line_errors_are_one_line() {
     assert_one_line_error(
         &goishi(&["gtp", "--rules", "xyz"]),
         2,
-        "--rules: unknown rules \"xyz\"",
+        "--rules: unknown rules \"xyz\"; expected",
+    );
+    assert_one_line_error(
+        &goishi(&["gtp", "--rules", "Tromp_Taylr"]),
+        2,
+        "--rules: unknown rules \"Tromp_Taylr\" (did you mean \"tromp-taylor\"?); expected",
     );
     let o = goishi(&["--help"]);
     assert!(o.status.success());

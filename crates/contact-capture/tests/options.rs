@@ -144,7 +144,7 @@ fn unknown_parameter_names_the_valid_ones() {
     assert!(matches!(err, RulesError::UnknownOption { .. }), "{err:?}");
     assert_eq!(
         err.to_string(),
-        "unknown option \"kk\" for contact/2b; expected one of: k, protection, t, contact, scope, threshold, ko, komi, capture-goal, min-stones, board, size"
+        "unknown option \"kk\" for contact/2b (did you mean \"k\"?); expected one of: k, protection, t, contact, scope, threshold, ko, komi, capture-goal, min-stones, board, size"
     );
 }
 

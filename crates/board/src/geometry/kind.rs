@@ -4,6 +4,7 @@ use std::fmt;
 use std::path::PathBuf;
 
 use super::{Geometry, GeometryError, Topology};
+use crate::suggest::{closest, Hint};
 
 /// The `board=` value of a rules string: which kind of geometry to build.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -67,11 +68,27 @@ pub enum ParseBoardKindError {
         path: String,
     },
     /// Not a kind of board.
-    #[error("unknown board {text:?}; expected one of: {}", BoardKind::CHOICES)]
+    #[error("unknown board {text:?}{}; expected one of: {}", Hint(.suggestion), BoardKind::CHOICES)]
     Unknown {
         /// The text as given.
         text: String,
+        /// The kind most like it, if one is like it ([`closest`](crate::closest)), written
+        /// with the given path after `graph:`.
+        suggestion: Option<String>,
     },
+}
+
+/// The kind most like a `board=` value that names none: `grpah:g.txt` suggests `graph:g.txt`.
+fn suggest_kind(text: &str) -> Option<String> {
+    let (kind, path) = match text.split_once(':') {
+        Some((kind, path)) => (kind, Some(path)),
+        None => (text, None),
+    };
+    match (closest(kind, ["square", "torus", "hex", "graph"])?, path) {
+        ("graph", Some(path)) if !path.is_empty() => Some(format!("graph:{path}")),
+        ("graph", _) => Some("graph:FILE".to_owned()),
+        (kind, _) => Some(kind.to_owned()),
+    }
 }
 
 impl std::str::FromStr for BoardKind {
@@ -92,7 +109,10 @@ impl std::str::FromStr for BoardKind {
                 Some((kind, path)) if kind.eq_ignore_ascii_case("graph") && !path.is_empty() => {
                     Ok(BoardKind::Graph(PathBuf::from(path)))
                 }
-                _ => Err(ParseBoardKindError::Unknown { text: s.to_owned() }),
+                _ => Err(ParseBoardKindError::Unknown {
+                    text: s.to_owned(),
+                    suggestion: suggest_kind(s.trim()),
+                }),
             },
         }
     }

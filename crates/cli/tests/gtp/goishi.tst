@@ -52,7 +52,7 @@ boardsize 9
 
 # Errors name the offending part and list the valid choices.
 20 goishi-rules go/tromp-taylor:ko=positinal
-#? [unknown ko rule "positinal"; expected one of: none, simple, positional, situational, natural-situational, spight]*
+#? [unknown ko rule "positinal" \(did you mean "positional"\?\); expected one of: none, simple, positional, situational, natural-situational, spight]*
 
 21 goishi-rules go/chinese:colour=red
 #? [unknown option "colour" for go/chinese; expected one of: .*]*

@@ -76,6 +76,7 @@ fn compact_choice<'a, T: Choice>(
         key,
         value: format!("{:?}", shown(rest)),
         expected: katago_values(T::NAMES),
+        suggestion: None,
     })?;
     Ok((parse_choice(v), r))
 }
@@ -101,6 +102,7 @@ pub(super) fn read_compact_partial(text: &str) -> Result<Partial, KataGoRulesErr
             key: k,
             value: format!("{:?}", shown(rest)),
             expected,
+            suggestion: None,
         };
         let after = match key {
             "komi" => {

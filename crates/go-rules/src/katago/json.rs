@@ -3,7 +3,7 @@
 
 use super::resolve::{Partial, SuicideValue};
 use super::{
-    katago_values, komi_halves, parse_choice, parse_suicide_word, Choice, KataGoRulesError,
+    katago_words, komi_halves, parse_choice, parse_suicide_word, Choice, KataGoRulesError,
     SUICIDE_VALUES,
 };
 
@@ -27,10 +27,15 @@ fn json_choice<T: Choice>(key: &'static str, v: &serde_json::Value) -> Result<T,
         expected: "a string",
         found: v.to_string(),
     })?;
-    parse_choice(text).ok_or_else(|| KataGoRulesError::BadValue {
-        key,
-        value: v.to_string(),
-        expected: katago_values(T::NAMES),
+    parse_choice(text).ok_or_else(|| {
+        let words = katago_words(T::NAMES);
+        KataGoRulesError::BadValue {
+            key,
+            value: v.to_string(),
+            expected: words.join(", "),
+            suggestion: goishi_board::closest(text, words.iter().map(String::as_str))
+                .map(str::to_owned),
+        }
     })
 }
 
@@ -53,6 +58,7 @@ pub(super) fn read_json_partial(text: &str) -> Result<Partial, KataGoRulesError>
             key: k,
             value: v.to_string(),
             expected,
+            suggestion: None,
         };
         match key.as_str() {
             "ko" => p.ko = Some(json_choice("ko", v)?),

@@ -84,11 +84,13 @@ pub enum KataGoRulesError {
     #[error("unknown rules key {key:?}; expected one of: {expected}")]
     UnknownKey { key: String, expected: &'static str },
     /// A value the key does not take.
-    #[error("unknown {key} rule {value}; expected one of: {expected}")]
+    #[error("unknown {key} rule {value}{}; expected one of: {expected}", goishi_board::Hint(.suggestion))]
     BadValue {
         key: &'static str,
         value: String,
         expected: String,
+        /// The value most like the one given, for a JSON string ([`goishi_board::closest`]).
+        suggestion: Option<String>,
     },
     /// A JSON value of the wrong type.
     #[error("{key} must be {expected}, found {found}")]

@@ -430,7 +430,7 @@ fn rules_strings_accept_both_forms() {
     let err = goishi_board::Rules::parse(r#"{"ko":"POSITINAL"}"#).unwrap_err();
     assert_eq!(
         err.to_string(),
-        r#"katago-json rules: unknown ko rule "POSITINAL"; expected one of: NONE, SIMPLE, POSITIONAL, SITUATIONAL, NATURAL-SITUATIONAL, SPIGHT"#
+        r#"katago-json rules: unknown ko rule "POSITINAL" (did you mean "POSITIONAL"?); expected one of: NONE, SIMPLE, POSITIONAL, SITUATIONAL, NATURAL-SITUATIONAL, SPIGHT"#
     );
     let err = goishi_board::Rules::parse("koSIMPLEkomi7.3").unwrap_err();
     assert_eq!(
