@@ -13,19 +13,6 @@ use goishi_bench::report::{
 };
 use goishi_bench::PAIRED_ROUNDS_ENV;
 
-const USAGE: &str = "\
-usage: cargo xtask bench-report [--quick] [--no-run] [--out FILE]
-
-  bench-report  run `cargo bench -p goishi-bench` (goishi side by side with goban and
-                go_game_board, and goishi against go_game_board timed in alternation) and
-                write docs/benchmarks.md from criterion's medians
-    --quick     shorter warm-up and measurement (1 s and 2 s per benchmark)
-    --no-run    do not run the benchmarks: write the report from the last results
-    --out FILE  where to write the report (default docs/benchmarks.md)
-
-Exit status: 0 when the report was written, 1 when the benchmarks failed or left no
-results, 2 on a usage error.";
-
 /// The file, under criterion's home, that keeps the date, load and source of the last run.
 const RUN_FILE: &str = "goishi-bench-run.txt";
 
@@ -54,16 +41,9 @@ pub fn parse(args: &[String]) -> Result<BenchOptions, String> {
 
 /// Runs the task.
 pub fn main(args: &[String]) -> ExitCode {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
     let options = match parse(args) {
         Ok(o) => o,
-        Err(message) => {
-            eprintln!("error: {message}\n\n{USAGE}");
-            return ExitCode::from(2);
-        }
+        Err(message) => return crate::usage_error("bench-report", &message),
     };
     match run(&options) {
         Ok(()) => ExitCode::SUCCESS,

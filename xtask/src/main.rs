@@ -31,6 +31,7 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
        cargo xtask python [--ray]
        cargo xtask web [--profile debug|release] [--serve [--port N] | --test]
        cargo xtask test [--quick]
+       cargo xtask bench-report [--quick] [--no-run] [--out FILE]
 
   conformance   run the conformance suites of every registered variant (or of --variant):
                 the meta checks, the case files under conformance/, and the universal
@@ -100,58 +101,114 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
                 what it cannot install (Node.js, GNU Go: apt-get install nodejs gnugo)
     --quick       skip the scaffold check and the fuzz smoke run, wasm32 debug build only
 
-Exit status: 0 when everything passed, 1 on a failure, 2 on a usage error.";
+  bench-report  run `cargo bench -p goishi-bench` (goishi side by side with goban and
+                go_game_board, and goishi against go_game_board timed in alternation) and
+                write docs/benchmarks.md from criterion's medians
+    --quick       shorter warm-up and measurement (1 s and 2 s per benchmark)
+    --no-run      do not run the benchmarks: write the report from the last results
+    --out FILE    where to write the report (default docs/benchmarks.md)
+
+Exit status: 0 when everything passed (the report was written), 1 on a failure, 2 on a
+usage error.";
+
+/// The tasks, as `cargo xtask TASK` names them.
+const TASKS: [&str; 10] = [
+    "conformance",
+    "fuzz",
+    "docs",
+    "new-variant",
+    "wasm-check",
+    "python",
+    "web",
+    "test",
+    "bench-report",
+    "help",
+];
 
 const DEFAULT_GAMES: u32 = 20;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(task) = args.first().filter(|t| TASKS.contains(&t.as_str())) {
+        if args[1..].iter().any(|a| a == "-h" || a == "--help") {
+            println!("{}", usage_of(task));
+            return ExitCode::SUCCESS;
+        }
+    }
     match args.first().map(String::as_str) {
         Some("conformance") => match parse_conformance(&args[1..]) {
             Ok((options, json)) => conformance(&options, json),
-            Err(message) => usage_error(&message),
+            Err(message) => usage_error("conformance", &message),
         },
         Some("bench-report") => bench_report::main(&args[1..]),
         Some("fuzz") => match fuzz::parse(&args[1..]) {
             Ok(options) => fuzz::run(&options),
-            Err(message) => usage_error(&message),
+            Err(message) => usage_error("fuzz", &message),
         },
         Some("docs") => match docs::parse(&args[1..]) {
             Ok(check) => docs::run(check),
-            Err(message) => usage_error(&message),
+            Err(message) => usage_error("docs", &message),
         },
         Some("new-variant") => match new_variant::parse(&args[1..]) {
             Ok(options) => new_variant::run(&options),
-            Err(message) => usage_error(&message),
+            Err(message) => usage_error("new-variant", &message),
         },
         Some("wasm-check") => match wasm_check::parse(&args[1..]) {
             Ok(profiles) => wasm_check::run(&profiles),
-            Err(message) => usage_error(&message),
+            Err(message) => usage_error("wasm-check", &message),
         },
         Some("python") => match python::parse(&args[1..]) {
             Ok(ray) => python::main(ray),
-            Err(message) => usage_error(&message),
+            Err(message) => usage_error("python", &message),
         },
         Some("web") => match web::parse(&args[1..]) {
             Ok(options) => web::run(&options),
-            Err(message) => usage_error(&message),
+            Err(message) => usage_error("web", &message),
         },
         Some("test") => match test::parse(&args[1..]) {
             Ok(quick) => test::run(quick),
-            Err(message) => usage_error(&message),
+            Err(message) => usage_error("test", &message),
         },
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }
-        Some(other) => usage_error(&format!("unknown task {other:?}")),
-        None => usage_error("no task given"),
+        Some(other) => {
+            let hint = goishi::closest(other, TASKS).map(str::to_owned);
+            usage_error(
+                "help",
+                &format!("unknown task {other:?}{}", goishi::Hint(&hint)),
+            )
+        }
+        None => usage_error("help", "no task given"),
     }
 }
 
-fn usage_error(message: &str) -> ExitCode {
-    eprintln!("error: {message}\n\n{USAGE}");
+/// A usage error: the message, then the usage of the task it concerns (every task's usage
+/// lines for `help`), exit status 2.
+pub fn usage_error(task: &str, message: &str) -> ExitCode {
+    eprintln!("error: {message}\n\n{}", usage_of(task));
     ExitCode::from(2)
+}
+
+/// The usage lines of `task` and its section of [`USAGE`], and where the rest is; every
+/// task's usage lines for `help`.
+fn usage_of(task: &str) -> String {
+    let (lines, sections) = USAGE.split_once("\n\n").expect("USAGE has its sections");
+    let more = "`cargo xtask help` shows every task and option";
+    if task == "help" {
+        return format!("{lines}\n\n{more}");
+    }
+    let lines: Vec<&str> = lines
+        .lines()
+        .filter(|l| l.contains(&format!("cargo xtask {task} ")) || l.ends_with(task))
+        .map(|l| l.trim_start_matches("usage:").trim_start())
+        .collect();
+    let section = sections
+        .split("\n\n")
+        .find(|s| s.trim_start().starts_with(&format!("{task} ")))
+        .unwrap_or_default();
+    format!("usage: {}\n\n{section}\n\n{more}", lines.join("\n       "))
 }
 
 /// Parses the options of `conformance`.
@@ -182,7 +239,7 @@ fn parse_conformance(args: &[String]) -> Result<(Options, bool), String> {
 fn conformance(options: &Options, json: bool) -> ExitCode {
     let report = match run(goishi::registry(), &Layout::workspace(), options) {
         Ok(r) => r,
-        Err(message) => return usage_error(&message),
+        Err(message) => return usage_error("conformance", &message),
     };
     if json {
         println!("{}", report.to_json());
@@ -226,6 +283,31 @@ mod tests {
             (o.games, o.seed, json),
             (DEFAULT_GAMES, DEFAULT_SEED, false)
         );
+    }
+
+    #[test]
+    fn every_task_has_its_usage_and_section() {
+        for task in TASKS.iter().filter(|t| **t != "help") {
+            let usage = usage_of(task);
+            assert!(
+                usage.starts_with(&format!("usage: cargo xtask {task}")),
+                "{task}: {usage}"
+            );
+            assert!(
+                usage.contains(&format!("\n\n  {task} ")),
+                "{task} has no section: {usage}"
+            );
+            // Only its own: no other task's usage line.
+            assert_eq!(
+                usage.matches("cargo xtask ").count(),
+                usage.matches(&format!("cargo xtask {task} ")).count() + 1,
+                "{usage}"
+            );
+        }
+        let all = usage_of("help");
+        for task in TASKS.iter().filter(|t| **t != "help") {
+            assert!(all.contains(&format!("cargo xtask {task} ")), "{task}");
+        }
     }
 
     #[test]

@@ -289,19 +289,16 @@ pub fn run(registry: &Registry, layout: &Layout, options: &Options) -> Result<Re
         .transpose()?;
     let variants: Vec<&'static VariantInfo> = match (&rules, &options.variant) {
         (Some(r), _) => vec![r.variant()],
+        // `go/chinese:ko=simple` is a rules string, which --rules takes.
+        (None, Some(name)) if name.contains(':') => {
+            return Err(format!(
+                "--variant {name:?}: --variant takes a variant id or alias; for a rules \
+                 string with options, use --rules {name}"
+            ))
+        }
         (None, Some(name)) => vec![registry
-            .get(name)
-            .or_else(|| registry.find(name))
-            .ok_or_else(|| {
-                format!(
-                    "unknown variant {name:?}; registered: {}",
-                    registry
-                        .variants()
-                        .map(|v| v.id)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            })?],
+            .lookup(name)
+            .map_err(|e| format!("--variant: {e}"))?],
         (None, None) => registry.variants().collect(),
     };
     let mut rows = Vec::new();

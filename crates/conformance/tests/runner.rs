@@ -417,10 +417,25 @@ fn meta_checks_name_what_is_missing() {
 
 #[test]
 fn an_unknown_variant_is_a_clear_error() {
-    let options = Options {
-        variant: Some("chess".to_owned()),
-        ..Options::default()
+    let err = |variant: &str| {
+        let options = Options {
+            variant: Some(variant.to_owned()),
+            ..Options::default()
+        };
+        run(&registry(), &Layout::new(fixture()), &options).unwrap_err()
     };
-    let err = run(&registry(), &Layout::new(fixture()), &options).unwrap_err();
-    assert_eq!(err, "unknown variant \"chess\"; registered: toy/capture");
+    assert_eq!(
+        err("chess"),
+        "--variant: unknown rules \"chess\"; expected a variant id or alias, one of: toy/capture"
+    );
+    assert_eq!(
+        err("toy/captrue"),
+        "--variant: unknown rules \"toy/captrue\" (did you mean \"toy/capture\"?); expected a \
+         variant id or alias, one of: toy/capture"
+    );
+    assert_eq!(
+        err("toy/capture:komi=0"),
+        "--variant \"toy/capture:komi=0\": --variant takes a variant id or alias; for a rules \
+         string with options, use --rules toy/capture:komi=0"
+    );
 }
