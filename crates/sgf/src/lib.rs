@@ -32,6 +32,7 @@ pub mod error;
 pub mod file;
 mod main_line;
 mod props;
+mod raw;
 pub mod read;
 pub mod record;
 pub mod stream;

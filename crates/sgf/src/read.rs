@@ -13,6 +13,7 @@ use sgf_parse::{GameTree, SgfNode};
 use crate::error::{ErrorKind, SgfError};
 use crate::main_line::{plain_main_line, MainLine, Node, Nodes};
 use crate::props::{prop_id, prop_text, sgf_point_letters, sgf_point_name};
+use crate::raw;
 use crate::record::{Extras, MoveText, NodeExtras, Record, RecordMove, RulesChoice};
 
 /// The most nodes a file may have (the parser and its tree are recursive).
@@ -323,19 +324,20 @@ pub fn parse_collection(
     text: &str,
     choice: &RulesChoice,
 ) -> Result<Vec<Result<Record, SgfError>>, SgfError> {
-    if let Some(line) = plain_line(text) {
+    if let Some((body, line)) = plain_line(text) {
         // One tree of plain nodes: the same properties without `sgf-parse`'s tree.
-        return Ok(vec![build_record(&line, choice, 1)]);
+        return Ok(vec![build_record(&line, (body, 0), choice, 1)]);
     }
     parse_trees(prescan(text)?, choice)
 }
 
 /// The plain main line of `text` ([`crate::main_line`]) when it has one within
-/// [`MAX_NODES`] nodes. Such a text passes [`prescan`] (one tree, its values closed, a node
-/// first), so it is not scanned twice.
-fn plain_line(text: &str) -> Option<MainLine> {
-    let line = plain_main_line(&text[text.find('(')?..])?;
-    (line.count() <= MAX_NODES).then_some(line)
+/// [`MAX_NODES`] nodes, with the text from its `(`. Such a text passes [`prescan`] (one
+/// tree, its values closed, a node first), so it is not scanned twice.
+fn plain_line(text: &str) -> Option<(&str, MainLine)> {
+    let body = &text[text.find('(')?..];
+    let line = plain_main_line(body)?;
+    (line.count() <= MAX_NODES).then_some((body, line))
 }
 
 /// Checks that the plain main line ([`crate::main_line`]) reads `text` as `sgf-parse`'s
@@ -345,10 +347,10 @@ fn plain_line(text: &str) -> Option<MainLine> {
 /// and the libFuzzer `sgf` target call it.
 #[doc(hidden)]
 pub fn fast_path_mismatch(text: &str, choice: &RulesChoice) -> Result<bool, String> {
-    let Some(line) = plain_line(text) else {
+    let Some((body, line)) = plain_line(text) else {
         return Ok(false);
     };
-    let fast = Ok(vec![build_record(&line, choice, 1)]);
+    let fast = Ok(vec![build_record(&line, (body, 0), choice, 1)]);
     let slow = prescan(text).and_then(|body| parse_trees(body, choice));
     if fast == slow {
         Ok(true)
@@ -375,13 +377,14 @@ fn parse_trees(
     let games = trees.len();
     Ok(trees
         .into_iter()
-        .map(|tree| match tree {
+        .enumerate()
+        .map(|(i, tree)| match tree {
             GameTree::GoGame(root) => {
                 let nodes: Vec<&[Prop]> = root
                     .main_variation()
                     .map(|node| node.properties.as_slice())
                     .collect();
-                let result = build_record(nodes.as_slice(), choice, games);
+                let result = build_record(nodes.as_slice(), (body, i), choice, games);
                 dismantle(root);
                 result
             }
@@ -458,9 +461,12 @@ fn record_move(
     }
 }
 
-/// The record of a main line (never empty; its root a node of properties).
+/// The record of a main line (never empty; its root a node of properties); `source` the
+/// text it was read from (from its first `(`) and the tree's index there, for the errors
+/// that quote a value as written.
 fn build_record<N: Nodes + ?Sized>(
     nodes: &N,
+    source: (&str, usize),
     choice: &RulesChoice,
     games: usize,
 ) -> Result<Record, SgfError> {
@@ -518,10 +524,10 @@ fn build_record<N: Nodes + ?Sized>(
         .is_some_and(|f| f.rules.is_explicit("komi"));
     if let Some(k) = km.filter(|_| !komi_forced) {
         if rules.get("komi").is_some() {
-            let text = format!("{k}");
-            rules.set("komi", &text).map_err(|e| {
-                SgfError::in_property(ErrorKind::Rules, 0, "KM", format!("KM[{text}]: {e}"))
-            })?;
+            // Quoted as written when refused: `sgf-parse` reads `KM[1e999]` as infinity.
+            rules
+                .set("komi", &format!("{k}"))
+                .map_err(|e| raw::komi_error(e, source, k))?;
         }
     }
     let size = size.or(rules_size);

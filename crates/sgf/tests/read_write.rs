@@ -249,6 +249,27 @@ fn errors_name_the_node() {
         ),
         ("(;SZ[9]KM[abc])", "root node: invalid KM[abc]"),
         ("(;SZ[9]KM[6.25])", "root node: KM[6.25]: invalid komi"),
+        // A komi is quoted as the record wrote it, not as the number read from it.
+        (
+            "(;SZ[9]KM[1e999])",
+            "root node: KM[1e999]: invalid komi \"1e999\"; expected",
+        ),
+        (
+            "(;SZ[9]KM[6.250];B[aa])",
+            "root node: KM[6.250]: invalid komi \"6.250\"",
+        ),
+        ("(;SZ[9]KM[1e3])", "root node: KM[1e3]: invalid komi \"1e3\""),
+        ("(;SZ[9]KM[-inf])", "root node: KM[-inf]: invalid komi \"-inf\""),
+        (
+            "(;SZ[9]KM[1e300])",
+            "root node: KM[1e300]: invalid komi \"1e300\"",
+        ),
+        // Read by sgf-parse (a variation, a lower-case letter): quoted the same.
+        (
+            "(;SZ[9]KM[1e999](;B[aa])(;B[bb]))",
+            "root node: KM[1e999]: invalid komi \"1e999\"",
+        ),
+        ("(;SZ[9]KoMi[nan])", "root node: KM[nan]: invalid komi \"nan\""),
         (
             "(;SZ[9]RU[go/chinese:ko=x])",
             "root node: RU[go/chinese:ko=x]: unknown ko rule",
@@ -309,6 +330,24 @@ fn collections_and_trailing_text() {
     assert_eq!(all.len(), 2);
     assert_eq!(all[1].as_ref().unwrap().moves.len(), 2);
     assert_eq!(all[1].as_ref().unwrap().games, 2);
+    // Each tree's error quotes its own root as written.
+    let text = "(;SZ[5]KM[1e400]C[(])\n(;SZ[7]KM[0.1e1];B[bb])(;SZ[7]KM[+1e999])";
+    let all = parse_collection(text, &choice()).unwrap();
+    let errors: Vec<String> = all
+        .iter()
+        .map(|r| {
+            r.as_ref()
+                .map_or_else(ToString::to_string, |_| "ok".to_owned())
+        })
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            "root node: KM[1e400]: invalid komi \"1e400\"; expected a multiple of 0.5 from -500 to 500",
+            "ok",
+            "root node: KM[+1e999]: invalid komi \"+1e999\"; expected a multiple of 0.5 from -500 to 500",
+        ]
+    );
 }
 
 #[test]
