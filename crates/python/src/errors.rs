@@ -4,8 +4,14 @@
 //! derive from `ValueError`; their message is the engine's `Display` text, unchanged.
 //! `IllegalMoveError.reason` is the engine's reason word (`occupied`, `suicide`, `ko`,
 //! `superko`, `game over`, or a family's own word).
+//!
+//! An object of the package (a `Game`, an `MctsPlayer`, a `VectorEnv`) serves one call at a
+//! time: each call takes the object's state with [`lock`], and a call that finds it taken by
+//! another one (another thread's search or step) is a `RuntimeError` that says so, at once.
 
-use pyo3::exceptions::PyValueError;
+use std::sync::{Mutex, MutexGuard, TryLockError};
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 pyo3::create_exception!(
@@ -65,4 +71,20 @@ pub(crate) fn illegal_move(py: Python<'_>, message: String, reason: &str) -> PyE
     // the error then still carries its message.
     let _ = err.value(py).setattr("reason", reason);
     err
+}
+
+/// The state of object `what` (`Game`, `VectorEnv`, ...) for one call; a `RuntimeError` when
+/// another call holds it (a thread searching or stepping with the GIL released). Never waits:
+/// a thread that waited here holding the GIL would stop the holder from finishing.
+pub(crate) fn lock<'a, T>(state: &'a Mutex<T>, what: &str) -> PyResult<MutexGuard<'a, T>> {
+    match state.try_lock() {
+        Ok(guard) => Ok(guard),
+        // A panic is raised in Python and ends the call; the object stays usable.
+        Err(TryLockError::Poisoned(poisoned)) => Ok(poisoned.into_inner()),
+        Err(TryLockError::WouldBlock) => Err(PyRuntimeError::new_err(format!(
+            "this goishi.{what} is in use by another thread (a call on it is running); \
+             an object serves one call at a time: wait for that call to return, or give \
+             each thread its own {what}"
+        ))),
+    }
 }

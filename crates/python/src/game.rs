@@ -7,11 +7,18 @@
 //! index, `legal_mask`) reuses the game's buffers: the only allocation per call is the numpy
 //! array handed to Python. A new game is a copy of the last start position built for the
 //! same rules and size (building a board's tables costs far more than copying them).
+//!
+//! The game's state is behind a lock ([`crate::errors::lock`]): a call while another thread's
+//! call holds it is a `RuntimeError`. The searches (`genmove`, `estimate_dead`) copy the
+//! position and let go of the game before they release the GIL, so the game stays free
+//! while they run.
+
+use std::sync::{Mutex, MutexGuard};
 
 use numpy::{PyArray1, PyArrayMethods};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyFloat, PyInt, PyList, PyString};
 
 use goishi::{
     Color, GameRecord, IllegalMove, Move, PlayError, Point, Position, Rules, Score, BLACK, WHITE,
@@ -19,17 +26,23 @@ use goishi::{
 use goishi_env::{planes, ObsKind};
 use goishi_sgf::{Extras, RulesChoice, WriteOptions};
 
-use crate::errors::{illegal_move, setup_error, sgf_error};
+use crate::args::{self, Arg};
+use crate::errors::{illegal_move, lock, setup_error, sgf_error};
 use crate::rules::PyRules;
-use crate::vector::{count, env_error};
+use crate::vector::env_error;
 
 /// The rules of a record without `RU` when `Game.from_sgf` is given none: Go as SGF
 /// assumes it (`GM[1]`), under Chinese rules.
 const SGF_FALLBACK_RULES: &str = "go/chinese";
 
-/// One game: a position of its variant, with the buffers its queries reuse.
-#[pyclass(name = "Game", module = "goishi")]
+/// One game: its state, one call at a time.
+#[pyclass(name = "Game", module = "goishi", frozen)]
 pub(crate) struct PyGame {
+    state: Mutex<GameState>,
+}
+
+/// A position of its variant, with the buffers its queries reuse.
+pub(crate) struct GameState {
     pub(crate) position: Box<dyn Position>,
     /// The properties of the SGF record the game was read from, written back by `to_sgf`.
     extras: Option<Extras>,
@@ -70,8 +83,25 @@ fn new_position(rules: Rules, size: Option<(u32, u32)>) -> PyResult<Box<dyn Posi
 
 impl PyGame {
     pub(crate) fn from_position(position: Box<dyn Position>) -> PyGame {
-        let actions = position.geometry().num_points() + 1;
+        PyGame::of(GameState::new(position))
+    }
+
+    fn of(state: GameState) -> PyGame {
         PyGame {
+            state: Mutex::new(state),
+        }
+    }
+
+    /// The game's state for one call (`RuntimeError` while another thread's call has it).
+    pub(crate) fn lock(&self) -> PyResult<MutexGuard<'_, GameState>> {
+        lock(&self.state, "Game")
+    }
+}
+
+impl GameState {
+    fn new(position: Box<dyn Position>) -> GameState {
+        let actions = position.geometry().num_points() + 1;
+        GameState {
             position,
             extras: None,
             moves: Vec::new(),
@@ -84,10 +114,15 @@ impl PyGame {
         self.position.geometry().num_points()
     }
 
-    /// The move a Python value names: an action index or a GTP vertex. A value of another
-    /// type is a `TypeError`; an index off the board or a text that names no point is an
-    /// `IllegalMoveError` with reason `off board`.
-    pub(crate) fn parse_move(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<Move> {
+    /// The move a Python value (argument `name`) names: an action index or a GTP vertex. A
+    /// value of another type is a `TypeError`; an index off the board or a text that names no
+    /// point is an `IllegalMoveError` with reason `off board`.
+    pub(crate) fn parse_move(
+        &self,
+        py: Python<'_>,
+        name: &str,
+        mv: &Bound<'_, PyAny>,
+    ) -> PyResult<Move> {
         // The hot path first: a Python int (an exact `int`, never `bool`).
         if mv.is_exact_instance_of::<PyInt>() {
             return match mv.extract::<i64>() {
@@ -110,8 +145,8 @@ impl PyGame {
                 )
             });
         }
-        if mv.is_instance_of::<PyBool>() || mv.is_instance_of::<PyFloat>() {
-            return Err(move_type_error(mv));
+        if args::is_bool(mv) || mv.is_instance_of::<PyFloat>() {
+            return Err(move_type_error(name, mv));
         }
         // Any other integer (numpy's), through `__index__`.
         match mv.extract::<i64>() {
@@ -119,7 +154,7 @@ impl PyGame {
             Err(_) if mv.call_method0("__index__").is_ok() => {
                 Err(self.off_board(py, &mv.to_string()))
             }
-            Err(_) => Err(move_type_error(mv)),
+            Err(_) => Err(move_type_error(name, mv)),
         }
     }
 
@@ -180,58 +215,13 @@ pub(crate) fn play_error(py: Python<'_>, e: &PlayError) -> PyErr {
     illegal_move(py, e.to_string(), e.reason.name())
 }
 
-fn move_type_error(mv: &Bound<'_, PyAny>) -> PyErr {
-    let type_name = mv
-        .get_type()
-        .name()
-        .map_or_else(|_| "?".to_owned(), |n| n.to_string());
-    PyTypeError::new_err(format!(
-        "a move is a GTP vertex (str, like \"D4\" or \"pass\") or an action index (int), not {type_name}"
-    ))
-}
-
-/// The rules a Python value names: a `Rules` or a rules string.
-pub(crate) fn rules_of(rules: &Bound<'_, PyAny>) -> PyResult<Rules> {
-    if let Ok(r) = rules.cast::<PyRules>() {
-        return Ok(r.get().rules.clone());
-    }
-    if let Ok(s) = rules.cast::<PyString>() {
-        return crate::rules::parse(&s.to_cow()?);
-    }
-    Err(PyTypeError::new_err(
-        "rules are a rules string (like \"japanese:komi=0\") or a goishi.Rules",
-    ))
-}
-
-/// The size a Python value names: `None`, an int, or `(width, height)`.
-pub(crate) fn size_of(size: Option<&Bound<'_, PyAny>>) -> PyResult<Option<(u32, u32)>> {
-    let Some(size) = size.filter(|s| !s.is_none()) else {
-        return Ok(None);
-    };
-    let side = |v: &Bound<'_, PyAny>| -> PyResult<u32> {
-        if v.is_instance_of::<PyBool>() {
-            return Err(bad_size(size));
-        }
-        let n: i64 = v.extract().map_err(|_| bad_size(size))?;
-        u32::try_from(n).map_err(|_| bad_size(size))
-    };
-    if let Ok(t) = size.cast::<PyTuple>() {
-        if t.len() != 2 {
-            return Err(bad_size(size));
-        }
-        return Ok(Some((side(&t.get_item(0)?)?, side(&t.get_item(1)?)?)));
-    }
-    let n = side(size)?;
-    Ok(Some((n, n)))
-}
-
-fn bad_size(size: &Bound<'_, PyAny>) -> PyErr {
-    let shown = size
-        .repr()
-        .map_or_else(|_| "?".to_owned(), |r| r.to_string());
-    crate::errors::SetupError::new_err(format!(
-        "invalid size {shown}; expected a whole number or (width, height)"
-    ))
+/// `TypeError` for argument `name`, given `mv`, which is no move.
+fn move_type_error(name: &str, mv: &Bound<'_, PyAny>) -> PyErr {
+    args::wrong_type(
+        name,
+        "a GTP vertex (str, like \"D4\" or \"pass\") or an action index (int)",
+        mv,
+    )
 }
 
 fn color_letter(c: Color) -> &'static str {
@@ -248,108 +238,114 @@ impl PyGame {
     #[new]
     #[pyo3(signature = (rules, size = None))]
     fn new(rules: &Bound<'_, PyAny>, size: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let rules = rules_of(rules)?;
-        let size = size_of(size)?;
+        let rules = args::rules("rules", rules)?;
+        let size = args::size(size)?;
         Ok(PyGame::from_position(new_position(rules, size)?))
     }
 
     /// The game's rules.
     #[getter]
-    fn rules(&self) -> PyRules {
-        PyRules {
-            rules: self.position.rules().clone(),
-        }
+    fn rules(&self) -> PyResult<PyRules> {
+        Ok(PyRules {
+            rules: self.lock()?.position.rules().clone(),
+        })
     }
 
     /// The board's width (columns).
     #[getter]
-    fn width(&self) -> u32 {
-        self.position.geometry().width()
+    fn width(&self) -> PyResult<u32> {
+        Ok(self.lock()?.position.geometry().width())
     }
 
     /// The board's height (rows).
     #[getter]
-    fn height(&self) -> u32 {
-        self.position.geometry().height()
+    fn height(&self) -> PyResult<u32> {
+        Ok(self.lock()?.position.geometry().height())
     }
 
     /// The number of points; the pass action's index.
     #[getter]
-    fn num_points(&self) -> usize {
-        self.points()
+    fn num_points(&self) -> PyResult<usize> {
+        Ok(self.lock()?.points())
     }
 
     /// The number of actions: every point, then pass.
     #[getter]
-    fn num_actions(&self) -> usize {
-        self.points() + 1
+    fn num_actions(&self) -> PyResult<usize> {
+        Ok(self.lock()?.points() + 1)
     }
 
     /// The board's kind: `square`, `rectangular`, `torus`, `hex` or `graph`.
     #[getter]
-    fn topology(&self) -> &'static str {
-        self.position.geometry().topology_name()
+    fn topology(&self) -> PyResult<&'static str> {
+        Ok(self.lock()?.position.geometry().topology_name())
     }
 
     /// Plays a move for the side to move; `IllegalMoveError` (with `.reason`) when the rules
     /// refuse it, the game then unchanged.
-    fn play(&mut self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<()> {
-        let mv = self.parse_move(py, mv)?;
-        self.play_move(py, mv)
+    fn play(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mut g = self.lock()?;
+        let mv = g.parse_move(py, "move", r#move)?;
+        g.play_move(py, mv)
     }
 
     /// Takes back the last move; `False` when there is none.
-    fn undo(&mut self) -> bool {
-        self.position.undo().is_some()
+    fn undo(&self) -> PyResult<bool> {
+        Ok(self.lock()?.position.undo().is_some())
     }
 
-    /// Whether the side to move may play `mv` now (every rule applied, repetition included).
-    /// A move that names no point is not legal.
-    fn is_legal(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
-        match self.parse_move(py, mv) {
-            Ok(mv) => Ok(self.position.is_legal(mv)),
+    /// Whether the side to move may play `move` now (every rule applied, repetition
+    /// included). A move that names no point is not legal.
+    fn is_legal(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let g = self.lock()?;
+        match g.parse_move(py, "move", r#move) {
+            Ok(mv) => Ok(g.position.is_legal(mv)),
             Err(e) if e.is_instance_of::<crate::errors::IllegalMoveError>(py) => Ok(false),
             Err(e) => Err(e),
         }
     }
 
     /// The legal moves of the side to move, as action indices (points, then pass).
-    fn legal_moves(&mut self) -> Vec<usize> {
-        self.moves.clear();
-        self.position.legal_moves(&mut self.moves);
-        let n = self.points();
-        self.moves
+    fn legal_moves(&self) -> PyResult<Vec<usize>> {
+        let mut guard = self.lock()?;
+        let g = &mut *guard;
+        g.moves.clear();
+        g.position.legal_moves(&mut g.moves);
+        let n = g.points();
+        Ok(g.moves
             .iter()
             .filter_map(|&m| match m {
                 Move::Place(p) => Some(p.index()),
                 Move::Pass => Some(n),
                 Move::Resign => None,
             })
-            .collect()
+            .collect())
     }
 
     /// The legal moves as a numpy bool array of `num_actions` entries (points, then pass).
-    fn legal_mask<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-        self.mask.fill(false);
-        let n = self.mask.len() - 1;
-        self.bits.resize((n + 1).div_ceil(64), 0);
-        self.position
-            .legal_action_bits(&mut self.bits, &mut self.moves);
-        for (w, &word) in self.bits.iter().enumerate() {
+    fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let mut guard = self.lock()?;
+        let g = &mut *guard;
+        g.mask.fill(false);
+        let n = g.mask.len() - 1;
+        g.bits.resize((n + 1).div_ceil(64), 0);
+        g.position.legal_action_bits(&mut g.bits, &mut g.moves);
+        for (w, &word) in g.bits.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
-                self.mask[64 * w + bits.trailing_zeros() as usize] = true;
+                g.mask[64 * w + bits.trailing_zeros() as usize] = true;
                 bits &= bits - 1;
             }
         }
-        PyArray1::from_slice(py, &self.mask)
+        Ok(PyArray1::from_slice(py, &g.mask))
     }
 
     /// The stones: numpy int8, 1 black, -1 white, 0 empty; shape `(height, width)` on a
     /// rectangle (`board[row, column]`, row 0 the bottom row), one entry per point otherwise.
     #[getter]
     fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let cells: Vec<i8> = self
+        let g = self.lock()?;
+        let cells: Vec<i8> = g
             .position
             .board()
             .cells()
@@ -361,10 +357,10 @@ impl PyGame {
             })
             .collect();
         let array = PyArray1::from_vec(py, cells);
-        let g = self.position.geometry();
-        if g.is_rect() {
+        let geometry = g.position.geometry();
+        if geometry.is_rect() {
             Ok(array
-                .reshape([g.height() as usize, g.width() as usize])?
+                .reshape([geometry.height() as usize, geometry.width() as usize])?
                 .into_any())
         } else {
             Ok(array.into_any())
@@ -381,33 +377,37 @@ impl PyGame {
     /// `(num_points, 2 * history + 1)` elsewhere; with `packed=True` uint8
     /// `(ceil(points * planes / 8),)`, the `numpy.packbits` of those planes.
     #[pyo3(
-        signature = (history = crate::vector::Int(8), packed = false, color = None),
+        signature = (history = Arg::OMITTED, packed = Arg::OMITTED, color = None),
         text_signature = "($self, history=8, packed=False, color=None)"
     )]
     fn observation<'py>(
         &self,
         py: Python<'py>,
-        history: crate::vector::Int,
-        packed: bool,
-        color: Option<&str>,
+        history: Arg<'py>,
+        packed: Arg<'py>,
+        color: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let history =
-            planes::positions(count("history", history.0)?).map_err(|e| env_error(py, &e))?;
-        let observer = match color {
-            None => self.position.side_to_move(),
-            Some(c) => c
-                .parse::<Color>()
-                .map_err(|e| PyValueError::new_err(e.to_string()))?,
-        };
+        let history = history.read("history", 8, args::count)?;
+        let history = planes::positions(history).map_err(|e| env_error(py, &e))?;
+        let packed = packed.read("packed", false, args::flag)?;
+        let color = args::optional("color", color, args::text)?
+            .map(|c| {
+                c.parse::<Color>()
+                    .map_err(|e| PyValueError::new_err(e.to_string()))
+            })
+            .transpose()?;
+        let g = self.lock()?;
+        let observer = color.unwrap_or_else(|| g.position.side_to_move());
         let kind = if packed {
             ObsKind::Packed
         } else {
             ObsKind::Bool
         };
-        let shape = planes::shape(self.position.geometry(), history, kind);
-        let mut bytes = vec![0u8; planes::obs_bytes(self.points(), history, kind)];
-        planes::write_position(&*self.position, observer, history, kind, &mut bytes)
+        let shape = planes::shape(g.position.geometry(), history, kind);
+        let mut bytes = vec![0u8; planes::obs_bytes(g.points(), history, kind)];
+        planes::write_position(&*g.position, observer, history, kind, &mut bytes)
             .map_err(|e| env_error(py, &e))?;
+        drop(g);
         let array = PyArray1::from_vec(py, bytes).reshape(shape)?.into_any();
         if packed {
             Ok(array)
@@ -418,31 +418,33 @@ impl PyGame {
 
     /// The side to move: `"black"` or `"white"`.
     #[getter]
-    fn to_move(&self) -> &'static str {
-        self.position.side_to_move().name()
+    fn to_move(&self) -> PyResult<&'static str> {
+        Ok(self.lock()?.position.side_to_move().name())
     }
 
     /// Whether the game is over.
     #[getter]
-    fn is_over(&self) -> bool {
-        self.position.is_over()
+    fn is_over(&self) -> PyResult<bool> {
+        Ok(self.lock()?.position.is_over())
     }
 
     /// The result as SGF's `RE` writes it (`B+3.5`, `W+R`, `0`, `Void`); `None` while the
     /// game goes on.
     #[getter]
-    fn result(&self) -> Option<String> {
-        self.position.outcome().map(|r| r.to_string())
+    fn result(&self) -> PyResult<Option<String>> {
+        Ok(self.lock()?.position.outcome().map(|r| r.to_string()))
     }
 
     /// The winner of a finished game: `"black"`, `"white"`, or `None` (no winner yet, or
     /// none at all).
     #[getter]
-    fn winner(&self) -> Option<&'static str> {
-        self.position
+    fn winner(&self) -> PyResult<Option<&'static str>> {
+        Ok(self
+            .lock()?
+            .position
             .outcome()
             .and_then(|r| r.winner())
-            .map(Color::name)
+            .map(Color::name))
     }
 
     /// The score under the variant's rule, with the points of `dead` (vertices or action
@@ -453,95 +455,124 @@ impl PyGame {
         py: Python<'py>,
         dead: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let mut points = Vec::new();
-        if let Some(dead) = dead.filter(|d| !d.is_none()) {
-            if dead.is_instance_of::<PyString>() {
-                return Err(PyTypeError::new_err(
-                    "dead is a list of points (vertices or indices), not one string",
-                ));
+        // The points read before the game is taken: iterating runs Python code.
+        let items = match dead.filter(|d| !d.is_none()) {
+            None => Vec::new(),
+            Some(d) if d.is_instance_of::<PyString>() => {
+                return Err(args::wrong_type(
+                    "dead",
+                    "an iterable of points (vertices or action indices), not one string",
+                    d,
+                ))
             }
-            for item in dead.try_iter()? {
-                match self.parse_move(py, &item?)? {
-                    Move::Place(p) => points.push(p),
-                    _ => {
-                        return Err(illegal_move(
-                            py,
-                            "a dead stone is a point, not pass or resign".to_owned(),
-                            IllegalMove::OffBoard.name(),
-                        ))
-                    }
+            Some(d) => d
+                .try_iter()
+                .map_err(|_| {
+                    args::wrong_type(
+                        "dead",
+                        "an iterable of points (vertices or action indices)",
+                        d,
+                    )
+                })?
+                .collect::<PyResult<Vec<_>>>()?,
+        };
+        let g = self.lock()?;
+        let mut points = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            match g.parse_move(py, &format!("dead[{i}]"), item)? {
+                Move::Place(p) => points.push(p),
+                _ => {
+                    return Err(illegal_move(
+                        py,
+                        "a dead stone is a point, not pass or resign".to_owned(),
+                        IllegalMove::OffBoard.name(),
+                    ))
                 }
             }
         }
-        score_dict(py, self.position.score(&points))
+        score_dict(py, g.position.score(&points))
     }
 
     /// The stones each player has captured: `{"black": ..., "white": ...}`.
     #[getter]
     fn captures<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let g = self.lock()?;
         let d = PyDict::new(py);
-        d.set_item("black", self.position.captures(Color::Black))?;
-        d.set_item("white", self.position.captures(Color::White))?;
+        d.set_item("black", g.position.captures(Color::Black))?;
+        d.set_item("white", g.position.captures(Color::White))?;
         Ok(d)
     }
 
     /// The moves played: a list of `(colour, vertex)`, like `("B", "D4")`, `("W", "pass")`.
     #[getter]
     fn history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let g = self.position.geometry();
+        let g = self.lock()?;
+        let geometry = g.position.geometry();
         let list = PyList::empty(py);
-        for t in self.position.history() {
-            list.append((color_letter(t.color), t.mv.name(g)))?;
+        for t in g.position.history() {
+            list.append((color_letter(t.color), t.mv.name(geometry)))?;
         }
         Ok(list)
     }
 
     /// The moves played as action indices (a resignation, which has none, is left out).
     #[getter]
-    fn actions(&self) -> Vec<usize> {
-        self.position
+    fn actions(&self) -> PyResult<Vec<usize>> {
+        let g = self.lock()?;
+        Ok(g.position
             .history()
             .iter()
-            .filter_map(|t| self.action(t.mv))
-            .collect()
+            .filter_map(|t| g.action(t.mv))
+            .collect())
     }
 
     /// The GTP vertex of an action index (`"pass"` for `num_points`).
     fn vertex(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<String> {
-        let mv = self.parse_move(py, action)?;
-        Ok(mv.name(self.position.geometry()))
+        let g = self.lock()?;
+        let mv = g.parse_move(py, "action", action)?;
+        Ok(mv.name(g.position.geometry()))
     }
 
-    /// The action index of a move (a vertex or an index).
-    fn action_of(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<usize> {
-        let mv = self.parse_move(py, mv)?;
-        self.action(mv)
-            .ok_or_else(|| PyTypeError::new_err("resign has no action index"))
+    /// The action index of a move (a vertex or an index); a `ValueError` for `"resign"`,
+    /// which is a move but no action.
+    fn action_of(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let g = self.lock()?;
+        let mv = g.parse_move(py, "move", r#move)?;
+        g.action(mv).ok_or_else(|| {
+            let n = g.points();
+            PyValueError::new_err(format!(
+                "resign has no action index: an action is a point index from 0 to {} or {n} \
+                 for pass",
+                n - 1
+            ))
+        })
     }
 
     /// An independent copy of the game.
-    fn copy(&self) -> PyGame {
-        PyGame {
-            position: self.position.clone_box(),
-            extras: self.extras.clone(),
+    fn copy(&self) -> PyResult<PyGame> {
+        let g = self.lock()?;
+        Ok(PyGame::of(GameState {
+            position: g.position.clone_box(),
+            extras: g.extras.clone(),
             moves: Vec::new(),
-            mask: self.mask.clone(),
+            mask: g.mask.clone(),
             bits: Vec::new(),
-        }
+        }))
     }
 
-    fn __copy__(&self) -> PyGame {
+    fn __copy__(&self) -> PyResult<PyGame> {
         self.copy()
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
+    fn __deepcopy__(&self, memo: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+        let _ = memo;
         self.copy()
     }
 
     /// Pickles as the game's record (its setup and moves, JSON), replayed when unpickled.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         let py = slf.py();
-        let record = GameRecord::of(slf.borrow().position.as_ref());
+        let record = GameRecord::of(slf.get().lock()?.position.as_ref());
         let json = serde_json::to_string(&record)
             .map_err(|e| setup_error(&format!("cannot pickle the game: {e}")))?;
         let restore = py.import("goishi._goishi")?.getattr("_game_from_record")?;
@@ -550,14 +581,15 @@ impl PyGame {
 
     /// The game as SGF text (`RE` once the game is over).
     fn to_sgf(&self) -> PyResult<String> {
+        let g = self.lock()?;
         let options = WriteOptions {
-            extras: self.extras.as_ref(),
-            result: self.position.outcome().map(|r| r.to_string()),
+            extras: g.extras.as_ref(),
+            result: g.position.outcome().map(|r| r.to_string()),
             comment: None,
             // A game here refuses every move after its end.
             after_end: &[],
         };
-        goishi_sgf::write_game(self.position.as_ref(), &options).map_err(|e| sgf_error(&e))
+        goishi_sgf::write_game(g.position.as_ref(), &options).map_err(|e| sgf_error(&e))
     }
 
     /// The game of an SGF record (its main line): `rules`, when given, replace the
@@ -565,41 +597,39 @@ impl PyGame {
     /// under Chinese rules.
     #[staticmethod]
     #[pyo3(signature = (text, rules = None))]
-    fn from_sgf(text: &str, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyGame> {
-        let force = match rules {
-            Some(r) if !r.is_none() => Some(goishi_sgf::Forced {
-                rules: rules_of(r)?,
-            }),
-            _ => None,
-        };
+    fn from_sgf(text: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyGame> {
+        let text = args::text("text", text)?;
+        let force =
+            args::optional("rules", rules, args::rules)?.map(|rules| goishi_sgf::Forced { rules });
         let choice = RulesChoice {
             force,
             fallback: crate::rules::parse(SGF_FALLBACK_RULES)?,
         };
-        let record = goishi_sgf::parse_record(text, &choice).map_err(|e| sgf_error(&e))?;
+        let record = goishi_sgf::parse_record(&text, &choice).map_err(|e| sgf_error(&e))?;
         let position = record.replay(usize::MAX).map_err(|e| sgf_error(&e))?;
-        let mut game = PyGame::from_position(position);
+        let mut game = GameState::new(position);
         game.extras = Some(record.extras);
-        Ok(game)
+        Ok(PyGame::of(game))
     }
 
-    fn __repr__(&self) -> String {
-        format!(
+    fn __repr__(&self) -> PyResult<String> {
+        let g = self.lock()?;
+        let p = &g.position;
+        Ok(format!(
             "goishi.Game({:?}, size=({}, {}), moves={}, to_move={:?}{})",
-            self.position.rules().to_string(),
-            self.position.geometry().width(),
-            self.position.geometry().height(),
-            self.position.history().len(),
-            self.position.side_to_move().name(),
-            self.position
-                .outcome()
+            p.rules().to_string(),
+            p.geometry().width(),
+            p.geometry().height(),
+            p.history().len(),
+            p.side_to_move().name(),
+            p.outcome()
                 .map_or_else(String::new, |r| format!(", result={r:?}"))
-        )
+        ))
     }
 
     /// The board as text, as the CLI's `show` draws it.
-    fn __str__(&self) -> String {
-        self.position.board().diagram_with_coordinates()
+    fn __str__(&self) -> PyResult<String> {
+        Ok(self.lock()?.position.board().diagram_with_coordinates())
     }
 }
 

@@ -4,11 +4,13 @@
 //!
 //! The pure Python modules around it (`python/goishi/`: the package's `__init__`, the
 //! PettingZoo and Ray adapters) import what this module registers. Every error crosses as
-//! one of the typed exceptions of the `errors` module, with the engine's own sentence; no input
-//! reaches a panic (each is validated before it is used).
+//! one of the typed exceptions of the `errors` module, with the engine's own sentence; every
+//! argument is read by the `args` module (a `TypeError` for a wrong type); no input reaches a
+//! panic (each is validated before it is used).
 
 use pyo3::prelude::*;
 
+mod args;
 mod errors;
 mod game;
 mod players;

@@ -1,7 +1,11 @@
 //! `goishi.MctsPlayer` and `goishi.RandomPlayer`: the players of `goishi-play`, each asked
 //! for a move with `player.genmove(game)`; `goishi.estimate_dead(game)`, its dead-stone
-//! judgement. A search runs with the GIL released.
+//! judgement. A search runs with the GIL released, on a copy of the game's position taken
+//! when it is called: the game stays free for other threads meanwhile. An `MctsPlayer`
+//! searches one game at a time (its tree is kept from one move to the next): a `genmove`
+//! while another thread's runs is a `RuntimeError` ([`crate::errors::lock`]).
 
+use std::sync::Mutex;
 use std::time::Duration;
 
 use pyo3::exceptions::PyValueError;
@@ -13,8 +17,9 @@ use goishi_play::{estimate_dead_dyn, DeadConfig, MctsPlayer, Player, RandomPlaye
 use numpy::PyArray1;
 use pyo3::types::PyDict;
 
-use crate::errors::illegal_move;
-use crate::game::{score_dict, PyGame};
+use crate::args::{self, Arg};
+use crate::errors::{illegal_move, lock};
+use crate::game::score_dict;
 
 /// `IllegalMoveError` (reason `game over`) for a move asked in a finished game.
 fn game_over(py: Python<'_>, position: &dyn Position) -> PyErr {
@@ -29,24 +34,22 @@ fn game_over(py: Python<'_>, position: &dyn Position) -> PyErr {
     )
 }
 
-/// The seed of a player: a whole number from 0 to 2^64 - 1.
-pub(crate) fn seed_of(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
-    seed.extract::<u64>().map_err(|_| {
-        PyValueError::new_err(format!(
-            "invalid seed {}; expected a whole number from 0 to 2^64 - 1",
-            seed.repr()
-                .map_or_else(|_| "?".to_owned(), |r| r.to_string())
-        ))
-    })
+/// A copy of the position of argument `game` (a `goishi.Game`), for a search that runs
+/// without the GIL and without the game.
+fn position_of(game: &Bound<'_, PyAny>) -> PyResult<Box<dyn Position>> {
+    Ok(args::game("game", game)?.get().lock()?.position.clone_box())
 }
 
 /// The Monte Carlo tree search player (UCT + RAVE, tree reuse between moves; in Go with
 /// heavy playouts and priors for the tree's moves, elsewhere over random playouts). `playouts` and `time` (seconds) bound each move, whichever comes first; with
 /// neither, 10,000 playouts or 1 s. With one thread and a playout budget its moves depend on
 /// the seed alone.
-#[pyclass(name = "MctsPlayer", module = "goishi")]
+#[pyclass(name = "MctsPlayer", module = "goishi", frozen)]
 pub(crate) struct PyMctsPlayer {
-    player: MctsPlayer,
+    /// The player (its tree), one search at a time.
+    player: Mutex<MctsPlayer>,
+    /// Its settings, read without the player.
+    config: MctsConfig,
 }
 
 #[pymethods]
@@ -55,20 +58,21 @@ impl PyMctsPlayer {
     #[pyo3(signature = (playouts = None, time = None, seed = None, threads = None))]
     fn new(
         playouts: Option<&Bound<'_, PyAny>>,
-        time: Option<f64>,
+        time: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let playouts = match playouts.filter(|p| !p.is_none()) {
-            None => None,
-            Some(p) => Some(p.extract::<u32>().map_err(|_| {
-                PyValueError::new_err(format!(
-                    "invalid playouts {}; expected a whole number from 0 to 4294967295",
-                    p.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string())
-                ))
-            })?),
-        };
-        let time = match time {
+        let playouts = args::optional("playouts", playouts, args::int)?
+            .map(|p| {
+                u32::try_from(p).map_err(|_| {
+                    PyValueError::new_err(format!(
+                        "invalid playouts {p}; expected a whole number from 0 to {}",
+                        u32::MAX
+                    ))
+                })
+            })
+            .transpose()?;
+        let time = match args::optional("time", time, args::number)? {
             None => None,
             Some(t) if t.is_finite() && (0.0..=1e9).contains(&t) => {
                 Some(Duration::from_secs_f64(t))
@@ -84,45 +88,48 @@ impl PyMctsPlayer {
         } else {
             Budget { playouts, time }
         };
-        let threads = match threads.filter(|t| !t.is_none()) {
+        let threads = match args::optional("threads", threads, args::int)? {
             None => 1,
-            Some(t) => t.extract::<usize>().map_err(|_| {
+            Some(t) => usize::try_from(t).map_err(|_| {
                 PyValueError::new_err(format!(
-                    "invalid number of search threads {}; expected 1 to 256",
-                    t.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string())
+                    "invalid number of search threads {t}; expected 1 to 256"
                 ))
             })?,
         };
-        let seed = match seed.filter(|s| !s.is_none()) {
-            None => 0,
-            Some(s) => seed_of(s)?,
-        };
+        let seed = args::optional("seed", seed, args::seed)?.unwrap_or(0);
         let config = MctsConfig::default()
             .with_budget(budget)
             .with_threads(threads)
             .with_seed(seed);
         let player = MctsPlayer::new(config).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(PyMctsPlayer { player })
+        Ok(PyMctsPlayer {
+            config: *player.config(),
+            player: Mutex::new(player),
+        })
     }
 
     /// The move for the side to move in `game`, as a GTP vertex (`"D4"`, `"pass"`,
-    /// `"resign"`); the game is not changed (play it with `game.play`).
-    fn genmove(&mut self, py: Python<'_>, game: PyRef<'_, PyGame>) -> PyResult<String> {
-        let position: &dyn Position = game.position.as_ref();
+    /// `"resign"`); the game is not changed (play it with `game.play`). The search runs on a
+    /// copy of the position, so the game may change meanwhile: the move is the answer to the
+    /// position as it was when `genmove` was called.
+    fn genmove(&self, py: Python<'_>, game: &Bound<'_, PyAny>) -> PyResult<String> {
+        let position = position_of(game)?;
         if position.is_over() {
-            return Err(game_over(py, position));
+            return Err(game_over(py, &*position));
         }
         let color = position.side_to_move();
-        let player = &mut self.player;
-        match py.detach(|| player.genmove_dyn(position, color)) {
+        let mut player = lock(&self.player, "MctsPlayer")?;
+        let player = &mut *player;
+        let searched: &dyn Position = &*position;
+        match py.detach(|| player.genmove_dyn(searched, color)) {
             Ok(mv) => Ok(mv.name(position.geometry())),
-            Err(SearchError::GameOver) => Err(game_over(py, position)),
+            Err(SearchError::GameOver) => Err(game_over(py, &*position)),
             Err(e) => Err(PyValueError::new_err(e.to_string())),
         }
     }
 
     fn __repr__(&self) -> String {
-        let c = self.player.config();
+        let c = &self.config;
         format!(
             "goishi.MctsPlayer(playouts={}, time={}, seed={}, threads={})",
             c.budget
@@ -151,10 +158,7 @@ impl PyRandomPlayer {
     #[new]
     #[pyo3(signature = (seed = None))]
     fn new(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let seed = match seed.filter(|s| !s.is_none()) {
-            None => 0,
-            Some(s) => seed_of(s)?,
-        };
+        let seed = args::optional("seed", seed, args::seed)?.unwrap_or(0);
         Ok(PyRandomPlayer {
             player: RandomPlayer::new(seed),
             seed,
@@ -163,7 +167,8 @@ impl PyRandomPlayer {
 
     /// The move for the side to move in `game`, as a GTP vertex (`"D4"`, `"pass"`); the game
     /// is not changed.
-    fn genmove(&mut self, py: Python<'_>, game: PyRef<'_, PyGame>) -> PyResult<String> {
+    fn genmove(&mut self, py: Python<'_>, game: &Bound<'_, PyAny>) -> PyResult<String> {
+        let game = args::game("game", game)?.get().lock()?;
         let position: &dyn Position = game.position.as_ref();
         if position.is_over() {
             return Err(game_over(py, position));
@@ -184,44 +189,39 @@ impl PyRandomPlayer {
 /// decided by Benson's algorithm), `playouts` and `score` (`Game.score` with the dead stones
 /// taken off). The playouts run with the GIL released.
 #[pyfunction]
-#[pyo3(signature = (game, playouts = None, seed = None, threshold = 0.0))]
+#[pyo3(
+    signature = (game, playouts = None, seed = None, threshold = Arg::OMITTED),
+    text_signature = "(game, playouts=None, seed=None, threshold=0.0)"
+)]
 pub(crate) fn estimate_dead<'py>(
     py: Python<'py>,
-    game: PyRef<'py, PyGame>,
+    game: &Bound<'py, PyAny>,
     playouts: Option<&Bound<'py, PyAny>>,
     seed: Option<&Bound<'py, PyAny>>,
-    threshold: f64,
+    threshold: Arg<'py>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let playouts = match playouts.filter(|p| !p.is_none()) {
-        None => DeadConfig::DEFAULT_PLAYOUTS,
-        Some(p) => p.extract::<usize>().map_err(|_| {
-            PyValueError::new_err(format!(
-                "invalid playouts {}; expected a whole number, 0 or more",
-                p.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string())
-            ))
-        })?,
-    };
+    let position = position_of(game)?;
+    let playouts =
+        args::optional("playouts", playouts, args::count)?.unwrap_or(DeadConfig::DEFAULT_PLAYOUTS);
     if playouts > DeadConfig::MAX_PLAYOUTS {
         return Err(PyValueError::new_err(format!(
             "invalid playouts {playouts}; expected at most {}",
             DeadConfig::MAX_PLAYOUTS
         )));
     }
+    let threshold = threshold.read("threshold", 0.0, args::number)?;
     if !(threshold.is_finite() && (-1.0..=1.0).contains(&threshold)) {
         return Err(PyValueError::new_err(format!(
             "invalid threshold {threshold}; expected an ownership from -1 to 1"
         )));
     }
-    let seed = match seed.filter(|s| !s.is_none()) {
-        None => 0,
-        Some(s) => seed_of(s)?,
-    };
+    let seed = args::optional("seed", seed, args::seed)?.unwrap_or(0);
     let config = DeadConfig {
         playouts,
         seed,
         threshold: threshold as f32,
     };
-    let position: &dyn Position = game.position.as_ref();
+    let position: &dyn Position = &*position;
     let judgement = py.detach(|| estimate_dead_dyn(position, &config));
     let indices = |points: Vec<goishi::Point>| -> Vec<usize> {
         points.into_iter().map(|p| p.index()).collect()

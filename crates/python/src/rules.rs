@@ -61,9 +61,9 @@ pub(crate) struct PyRules {
 #[pymethods]
 impl PyRules {
     #[new]
-    fn new(text: &str) -> PyResult<PyRules> {
+    fn new(text: &Bound<'_, PyAny>) -> PyResult<PyRules> {
         Ok(PyRules {
-            rules: parse(text)?,
+            rules: parse(&crate::args::text("text", text)?)?,
         })
     }
 
@@ -90,8 +90,9 @@ impl PyRules {
     }
 
     /// The value of option `name` (`None` when the variant has no such option).
-    fn get(&self, name: &str) -> Option<String> {
-        self.rules.get(name).map(str::to_owned)
+    fn get(&self, name: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        let name = crate::args::text("name", name)?;
+        Ok(self.rules.get(&name).map(str::to_owned))
     }
 
     fn __str__(&self) -> String {

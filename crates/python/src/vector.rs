@@ -8,19 +8,26 @@
 //!
 //! Errors cross as the package's exceptions: an illegal action (`illegal="raise"`) or one
 //! out of range is `IllegalMoveError` (with `.reason`, and `.env` the environment's index),
-//! a board the rules refuse `SetupError`, a bad setting `ValueError`, an action array of
-//! another type `TypeError`. A step that fails changes no environment.
+//! a board the rules refuse `SetupError`, a bad setting `ValueError`, a setting or an action
+//! array of another type `TypeError`. A step that fails changes no environment.
+//!
+//! The environments serve one call at a time: `reset`, `step`, `sample_actions` and `game`
+//! while another thread's call runs are a `RuntimeError` ([`crate::errors::lock`]); the
+//! properties (`num_envs`, `size`, ...) are fixed when the environment is made and answer at
+//! any time.
+
+use std::sync::Mutex;
 
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods};
-use pyo3::exceptions::{PyOverflowError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use goishi_env::{Buffers, EnvConfig, EnvError, Illegal, ObsKind, VecEnv};
 
-use crate::errors::{illegal_move, setup_error};
-use crate::game::{rules_of, size_of, PyGame};
-use crate::players::seed_of;
+use crate::args::{self, Arg};
+use crate::errors::{illegal_move, lock, setup_error};
+use crate::game::PyGame;
 use crate::rules::PyRules;
 
 /// Registers `VectorEnv` in the module.
@@ -51,9 +58,10 @@ pub(crate) fn env_error(py: Python<'_>, e: &EnvError) -> PyErr {
 
 /// `num_envs` games of one variant, stepped together (Gymnasium 1.x vector-environment
 /// conventions, next-step autoreset).
-#[pyclass(name = "VectorEnv", module = "goishi")]
+#[pyclass(name = "VectorEnv", module = "goishi", frozen)]
 pub(crate) struct PyVectorEnv {
-    env: VecEnv,
+    /// The environments and the actions of a step, one call at a time.
+    state: Mutex<EnvState>,
     /// The observations, `uint8`, `(num_envs, *single shape)`.
     obs: Py<PyArrayDyn<u8>>,
     /// The legal masks, `uint8`, `(num_envs, num_actions)`.
@@ -64,17 +72,55 @@ pub(crate) struct PyVectorEnv {
     /// What Python sees of `obs` and `mask`: `bool` views (the packed bytes as they are).
     obs_view: Py<PyAny>,
     mask_view: Py<PyAny>,
-    /// The actions of a step, converted (reused).
-    actions: Vec<u32>,
     copy: bool,
     rules: goishi::Rules,
+    /// What the properties answer, fixed when the environment is made.
+    facts: Facts,
+}
+
+/// The environments and what a call changes.
+struct EnvState {
+    env: VecEnv,
+    /// The actions of a step, converted (reused).
+    actions: Vec<u32>,
+}
+
+/// What never changes after `VectorEnv(...)`: the properties.
+struct Facts {
+    num_envs: usize,
+    num_actions: usize,
+    num_points: usize,
+    history: usize,
+    planes: usize,
+    obs_shape: Vec<usize>,
+    obs_kind: ObsKind,
+    size: (u32, u32),
+    threads: usize,
+}
+
+impl Facts {
+    fn of(env: &VecEnv) -> Facts {
+        let g = env.geometry();
+        Facts {
+            num_envs: env.num_envs(),
+            num_actions: env.num_actions(),
+            num_points: env.num_points(),
+            history: env.history(),
+            planes: env.planes(),
+            obs_shape: env.obs_shape(),
+            obs_kind: env.obs_kind(),
+            size: (g.width(), g.height()),
+            threads: env.threads(),
+        }
+    }
 }
 
 impl PyVectorEnv {
-    /// Runs `f` on the environment and the buffers with the GIL released.
+    /// Runs `f` on the environments and the buffers with the GIL released.
     fn with_buffers<T: Send>(
-        &mut self,
+        &self,
         py: Python<'_>,
+        state: &mut EnvState,
         f: impl FnOnce(&mut VecEnv, &[u32], Buffers<'_>) -> Result<T, EnvError> + Send,
     ) -> PyResult<T> {
         let mut obs = self.obs.bind(py).try_readwrite()?;
@@ -90,8 +136,8 @@ impl PyVectorEnv {
             terminations: terminations.as_slice_mut().map_err(not_contiguous)?,
             truncations: truncations.as_slice_mut().map_err(not_contiguous)?,
         };
-        let env = &mut self.env;
-        let actions = &self.actions;
+        let env = &mut state.env;
+        let actions = &state.actions;
         py.detach(move || f(env, actions, buffers))
             .map_err(|e| env_error(py, &e))
     }
@@ -111,7 +157,9 @@ impl PyVectorEnv {
         info.set_item("legal_mask", self.out(py, &self.mask_view)?)?;
         Ok(info)
     }
+}
 
+impl EnvState {
     /// Converts `array`, a numpy integer array of the right shape, to `T` (numpy's rules)
     /// and reads it into `self.actions`.
     fn convert_as<T: numpy::Element + Copy + Into<i128>>(
@@ -150,7 +198,7 @@ impl PyVectorEnv {
         if kind != "i" && kind != "u" {
             let dtype = array.getattr("dtype")?.str()?.to_string();
             return Err(PyTypeError::new_err(format!(
-                "actions are integers (a numpy int array of shape ({},)), not {dtype}",
+                "actions must be integers (a numpy int array of shape ({},)), not {dtype}",
                 self.env.num_envs()
             )));
         }
@@ -168,34 +216,6 @@ impl PyVectorEnv {
             self.convert_as::<i64>(py, &array)
         }
     }
-}
-
-/// An integer argument from Python. Beyond 64 bits it is a `ValueError` that shows the value
-/// (Python's `OverflowError` here is no `ValueError`, and says only that the int is too large).
-pub(crate) struct Int(pub(crate) i64);
-
-impl<'a, 'py> FromPyObject<'a, 'py> for Int {
-    type Error = PyErr;
-
-    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        match obj.extract::<i64>() {
-            Ok(v) => Ok(Int(v)),
-            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
-                let text = obj.str()?.to_string();
-                Err(PyValueError::new_err(format!(
-                    "{} is out of range (a 64-bit integer is expected)",
-                    goishi::shorten(&text)
-                )))
-            }
-            Err(e) => Err(e),
-        }
-    }
-}
-
-/// A count given from Python: `ValueError` when it is negative.
-pub(crate) fn count(name: &str, v: i64) -> PyResult<usize> {
-    usize::try_from(v)
-        .map_err(|_| PyValueError::new_err(format!("{name} is {v}; it cannot be negative")))
 }
 
 /// A new array of zeros of `shape`.
@@ -218,69 +238,77 @@ impl PyVectorEnv {
     /// the buffers rather than the buffers themselves.
     #[new]
     #[pyo3(
-        signature = (rules, size = None, num_envs = Int(1), *, history = Int(8), threads = None, seed = None, max_moves = None, illegal = "raise", obs = "bool", copy = false),
+        signature = (rules, size = None, num_envs = Arg::OMITTED, *, history = Arg::OMITTED, threads = None, seed = None, max_moves = None, illegal = Arg::OMITTED, obs = Arg::OMITTED, copy = Arg::OMITTED),
         text_signature = "(rules, size=None, num_envs=1, *, history=8, threads=None, seed=None, max_moves=None, illegal=\"raise\", obs=\"bool\", copy=False)"
     )]
     #[allow(clippy::too_many_arguments)]
-    fn new(
-        py: Python<'_>,
-        rules: &Bound<'_, PyAny>,
-        size: Option<&Bound<'_, PyAny>>,
-        num_envs: Int,
-        history: Int,
-        threads: Option<Int>,
-        seed: Option<&Bound<'_, PyAny>>,
-        max_moves: Option<Int>,
-        illegal: &str,
-        obs: &str,
-        copy: bool,
+    fn new<'py>(
+        py: Python<'py>,
+        rules: &Bound<'py, PyAny>,
+        size: Option<&Bound<'py, PyAny>>,
+        num_envs: Arg<'py>,
+        history: Arg<'py>,
+        threads: Option<&Bound<'py, PyAny>>,
+        seed: Option<&Bound<'py, PyAny>>,
+        max_moves: Option<&Bound<'py, PyAny>>,
+        illegal: Arg<'py>,
+        obs: Arg<'py>,
+        copy: Arg<'py>,
     ) -> PyResult<Self> {
-        let rules = rules_of(rules)?;
-        let size = size_of(size)?;
-        let mut config = EnvConfig::new(rules.clone(), count("num_envs", num_envs.0)?);
+        let rules = args::rules("rules", rules)?;
+        let size = args::size(size)?;
+        let num_envs = num_envs.read("num_envs", 1, args::count)?;
+        let mut config = EnvConfig::new(rules.clone(), num_envs);
         config.size = size;
-        config.history = count("history", history.0)?;
-        config.threads = match threads.map(|t| t.0) {
-            Some(t) if t < 1 => {
-                return Err(PyValueError::new_err(format!(
+        config.history = history.read("history", 8, args::count)?;
+        config.threads = match args::optional("threads", threads, args::int)? {
+            None => 0,
+            Some(t) => usize::try_from(t).ok().filter(|&t| t >= 1).ok_or_else(|| {
+                PyValueError::new_err(format!(
                     "threads is {t}; it must be at least 1 (or None for the machine's cores)"
-                )))
-            }
-            Some(t) => count("threads", t)?,
-            None => 0,
+                ))
+            })?,
         };
-        config.seed = match seed.filter(|s| !s.is_none()) {
-            Some(s) => seed_of(s)?,
-            None => 0,
-        };
-        config.max_moves = match max_moves.map(|m| m.0) {
-            Some(m) if m < 1 => {
-                return Err(PyValueError::new_err(format!(
-                    "max_moves is {m}; it must be at least 1 (or None for 3 x the points)"
-                )))
-            }
-            Some(m) => Some(count("max_moves", m)?),
+        config.seed = args::optional("seed", seed, args::seed)?.unwrap_or(0);
+        config.max_moves = match args::optional("max_moves", max_moves, args::int)? {
             None => None,
+            Some(m) => Some(usize::try_from(m).ok().filter(|&m| m >= 1).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "max_moves is {m}; it must be at least 1 (or None for 3 x the points)"
+                ))
+            })?),
         };
-        config.illegal = illegal.parse::<Illegal>().map_err(|e| env_error(py, &e))?;
-        config.obs = obs.parse::<ObsKind>().map_err(|e| env_error(py, &e))?;
+        config.illegal = illegal
+            .read("illegal", "raise".to_owned(), args::text)?
+            .parse::<Illegal>()
+            .map_err(|e| env_error(py, &e))?;
+        config.obs = obs
+            .read("obs", "bool".to_owned(), args::text)?
+            .parse::<ObsKind>()
+            .map_err(|e| env_error(py, &e))?;
+        let copy = copy.read("copy", false, args::flag)?;
         let env = VecEnv::new(config).map_err(|e| env_error(py, &e))?;
-        let n = env.num_envs();
+        let facts = Facts::of(&env);
+        let n = facts.num_envs;
         let mut obs_shape = vec![n];
-        obs_shape.extend(env.obs_shape());
-        if env.obs_kind() == ObsKind::None {
+        obs_shape.extend(&facts.obs_shape);
+        if facts.obs_kind == ObsKind::None {
             obs_shape.push(0);
         }
         let obs_array = zeros::<u8>(py, &obs_shape);
-        let mask_array = zeros::<u8>(py, &[n, env.num_actions()]);
+        let mask_array = zeros::<u8>(py, &[n, facts.num_actions]);
         let bool_ = py.import("numpy")?.getattr("bool_")?;
-        let obs_view = if env.obs_kind() == ObsKind::Packed {
+        let obs_view = if facts.obs_kind == ObsKind::Packed {
             obs_array.clone().into_any()
         } else {
             obs_array.call_method1("view", (&bool_,))?
         };
         let mask_view = mask_array.call_method1("view", (&bool_,))?;
         Ok(PyVectorEnv {
+            state: Mutex::new(EnvState {
+                env,
+                actions: vec![0; n],
+            }),
             obs: obs_array.unbind(),
             mask: mask_array.unbind(),
             rewards: PyArray1::<f32>::zeros(py, n, false).unbind(),
@@ -288,10 +316,9 @@ impl PyVectorEnv {
             truncations: PyArray1::<bool>::zeros(py, n, false).unbind(),
             obs_view: obs_view.unbind(),
             mask_view: mask_view.unbind(),
-            actions: vec![0; n],
             copy,
             rules,
-            env,
+            facts,
         })
     }
 
@@ -299,17 +326,18 @@ impl PyVectorEnv {
     /// a seed, environment `i`'s random stream restarts as stream `i` of the seed.
     #[pyo3(signature = (*, seed = None, options = None))]
     fn reset<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
         seed: Option<&Bound<'py, PyAny>>,
         options: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let _ = options;
-        let seed = match seed.filter(|s| !s.is_none()) {
-            Some(s) => Some(seed_of(s)?),
-            None => None,
-        };
-        self.with_buffers(py, move |env, _, buffers| env.reset(seed, buffers))?;
+        let seed = args::optional("seed", seed, args::seed)?;
+        let mut state = lock(&self.state, "VectorEnv")?;
+        self.with_buffers(py, &mut state, move |env, _, buffers| {
+            env.reset(seed, buffers)
+        })?;
+        drop(state);
         let obs = self.out(py, &self.obs_view)?;
         (obs, self.info(py)?).into_pyobject(py)
     }
@@ -318,12 +346,16 @@ impl PyVectorEnv {
     /// `num_points` for pass): `(obs, rewards, terminations, truncations, info)`. An
     /// environment whose game ended at the last step resets instead (its action ignored).
     fn step<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        self.read_actions(py, actions)?;
-        self.with_buffers(py, |env, actions, buffers| env.step(actions, buffers))?;
+        let mut state = lock(&self.state, "VectorEnv")?;
+        state.read_actions(py, actions)?;
+        self.with_buffers(py, &mut state, |env, actions, buffers| {
+            env.step(actions, buffers)
+        })?;
+        drop(state);
         let rewards = self.rewards.bind(py).clone().into_any().unbind();
         let terminations = self.terminations.bind(py).clone().into_any().unbind();
         let truncations = self.truncations.bind(py).clone().into_any().unbind();
@@ -340,14 +372,15 @@ impl PyVectorEnv {
     /// A uniformly random legal action for every environment (numpy `uint32`, shape
     /// `(num_envs,)`), environment `i` drawing from its own random stream; pass for an
     /// environment the next step resets.
-    fn sample_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u32>>> {
-        let out = PyArray1::<u32>::zeros(py, self.env.num_envs(), false);
+    fn sample_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u32>>> {
+        let out = PyArray1::<u32>::zeros(py, self.facts.num_envs, false);
         {
+            let mut state = lock(&self.state, "VectorEnv")?;
             let mut rw = out.try_readwrite()?;
             let slice = rw
                 .as_slice_mut()
                 .map_err(|_| PyRuntimeError::new_err("a buffer is not contiguous"))?;
-            let env = &mut self.env;
+            let env = &mut state.env;
             py.detach(|| env.sample_actions(slice))
                 .map_err(|e| env_error(py, &e))?;
         }
@@ -355,16 +388,17 @@ impl PyVectorEnv {
     }
 
     /// A copy of environment `i`'s game, as a `goishi.Game`.
-    fn game(&self, i: Int) -> PyResult<PyGame> {
-        let Int(i) = i;
+    fn game(&self, i: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+        let i = args::int("i", i)?;
+        let state = lock(&self.state, "VectorEnv")?;
         usize::try_from(i)
             .ok()
-            .and_then(|i| self.env.position(i))
+            .and_then(|i| state.env.position(i))
             .map(|p| PyGame::from_position(p.clone_box()))
             .ok_or_else(|| {
                 pyo3::exceptions::PyIndexError::new_err(format!(
                     "environment {i} does not exist; there are {}",
-                    self.env.num_envs()
+                    self.facts.num_envs
                 ))
             })
     }
@@ -375,48 +409,49 @@ impl PyVectorEnv {
     /// The number of environments.
     #[getter]
     fn num_envs(&self) -> usize {
-        self.env.num_envs()
+        self.facts.num_envs
     }
 
     /// The number of actions: the points, then pass.
     #[getter]
     fn num_actions(&self) -> usize {
-        self.env.num_actions()
+        self.facts.num_actions
     }
 
     /// The number of points of the board.
     #[getter]
     fn num_points(&self) -> usize {
-        self.env.num_points()
+        self.facts.num_points
     }
 
     /// The positions the observation keeps.
     #[getter]
     fn history(&self) -> usize {
-        self.env.history()
+        self.facts.history
     }
 
     /// The planes of an observation (`2 * history + 1`).
     #[getter]
     fn planes(&self) -> usize {
-        self.env.planes()
+        self.facts.planes
     }
 
     /// The shape of one environment's observation: `(H, W, planes)` on a rectangle,
     /// `(points, planes)` elsewhere, `(bytes,)` packed, `(0,)` with none.
     #[getter]
     fn single_observation_shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let mut shape = self.env.obs_shape();
-        if shape.is_empty() {
-            shape.push(0);
-        }
+        let shape: &[usize] = if self.facts.obs_shape.is_empty() {
+            &[0]
+        } else {
+            &self.facts.obs_shape
+        };
         PyTuple::new(py, shape)
     }
 
     /// `"bool"`, `"packed"` or `"none"`.
     #[getter]
     fn obs_kind(&self) -> &'static str {
-        match self.env.obs_kind() {
+        match self.facts.obs_kind {
             ObsKind::Bool => "bool",
             ObsKind::Packed => "packed",
             ObsKind::None => "none",
@@ -426,14 +461,13 @@ impl PyVectorEnv {
     /// The board's width and height (`(points, 1)` on a graph).
     #[getter]
     fn size(&self) -> (u32, u32) {
-        let g = self.env.geometry();
-        (g.width(), g.height())
+        self.facts.size
     }
 
     /// The number of OS threads a step uses.
     #[getter]
     fn threads(&self) -> usize {
-        self.env.threads()
+        self.facts.threads
     }
 
     /// The rules of every environment.
@@ -448,10 +482,10 @@ impl PyVectorEnv {
         format!(
             "goishi.VectorEnv({:?}, num_envs={}, history={}, obs={:?}, threads={})",
             self.rules.to_string(),
-            self.env.num_envs(),
-            self.env.history(),
+            self.facts.num_envs,
+            self.facts.history,
             self.obs_kind(),
-            self.env.threads()
+            self.facts.threads
         )
     }
 }

@@ -93,7 +93,7 @@ def test_moves_of_the_wrong_type(move):
     g = goishi.Game("chinese", size=9)
     with pytest.raises(TypeError) as e:
         g.play(move)
-    assert "a move is a GTP vertex" in str(e.value) or "argument" in str(e.value)
+    assert str(e.value).startswith('move must be a GTP vertex (str, like "D4" or "pass")')
     assert g.history == []
 
 
@@ -102,14 +102,12 @@ def test_moves_of_the_wrong_type(move):
     [
         (0, "out of range"),
         (53, "out of range"),
-        (10**12, "invalid size"),
+        (10**12, "out of range"),
         (-1, "invalid size"),
         ((9,), "invalid size"),
         ((9, 9, 9), "invalid size"),
-        ("9", "invalid size"),
-        (9.0, "invalid size"),
-        (True, "invalid size"),
         ((0, 9), "out of range"),
+        ((9, -2), "invalid size (9, -2); a side cannot be negative"),
     ],
 )
 def test_bad_sizes_raise_setup_error(size, words):

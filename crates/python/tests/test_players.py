@@ -71,7 +71,7 @@ def test_bad_player_settings(kwargs, words):
 def test_bad_random_seed():
     with pytest.raises(ValueError):
         goishi.RandomPlayer(seed=-1)
-    with pytest.raises(ValueError):
+    with pytest.raises(TypeError):
         goishi.RandomPlayer(seed="x")
     assert repr(goishi.RandomPlayer(seed=3)) == "goishi.RandomPlayer(seed=3)"
 

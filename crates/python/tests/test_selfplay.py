@@ -58,13 +58,21 @@ def test_bad_arguments(tmp_path):
         gr.selfplay("nope", 5, 1, num_workers=0, out=out)
     with pytest.raises(goishi.SetupError):
         gr.selfplay("chinese", 0, 1, num_workers=0, out=out)
-    for kwargs in ({"games": -1}, {"num_workers": -2}, {"games_per_shard": 0}, {"seed": -1},
-                   {"players": "alphago"}, {"players": ("random",)},
-                   {"players": {"type": "mcts", "threads": 0}},
-                   {"players": {"type": "mcts", "seed": 3}},
-                   {"max_moves": -1}, {"max_moves": 0}, {"max_moves": "x"}, {"max_moves": True}):
+    for error, kwargs in (
+        (ValueError, {"games": -1}), (ValueError, {"num_workers": -2}),
+        (ValueError, {"games_per_shard": 0}), (ValueError, {"seed": -1}),
+        (ValueError, {"players": "alphago"}), (ValueError, {"players": ("random",)}),
+        (ValueError, {"players": {"type": "mcts", "threads": 0}}),
+        (ValueError, {"players": {"type": "mcts", "seed": 3}}),
+        (ValueError, {"players": {"playouts": 3}}),
+        (ValueError, {"max_moves": -1}), (ValueError, {"max_moves": 0}),
+        (TypeError, {"max_moves": "x"}), (TypeError, {"max_moves": True}),
+        (TypeError, {"players": 3}), (TypeError, {"players": ("random", None)}),
+        (TypeError, {"players": {"type": "mcts", "playouts": "many"}}),
+    ):
         args = dict(rules="chinese", size=5, games=1, num_workers=0, out=out)
         args.update(kwargs)
-        with pytest.raises(ValueError):
+        with pytest.raises(error) as e:
             gr.selfplay(**args)
+        assert error is ValueError or not isinstance(e.value, ValueError), kwargs
     assert list(tmp_path.iterdir()) == []

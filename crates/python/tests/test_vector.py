@@ -126,7 +126,7 @@ def test_bad_input_changes_no_environment():
         env.step([3, 26, 4])
     with pytest.raises(ValueError, match=r"actions have shape \[2\]"):
         env.step(np.array([3, 4]))
-    with pytest.raises(TypeError, match="actions are integers"):
+    with pytest.raises(TypeError, match="actions must be integers"):
         env.step(np.array([3.0, 4.0, 8.0]))
     # An unsigned action is shown as given, not wrapped to a negative number.
     with pytest.raises(goishi.IllegalMoveError, match=f"action {2**63} is out of range"):

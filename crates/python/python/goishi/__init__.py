@@ -5,7 +5,9 @@ The game API (``Rules``, ``Game``, the players, SGF in and out) and the batched 
 (``goishi.pettingzoo``), Gymnasium (``goishi.gymnasium``) and Ray (``goishi.ray``) are pure
 Python modules over it, imported on demand. Every bad input raises one of the typed
 exceptions below (each a ``ValueError``) with the engine's own message, or a ``TypeError``
-for a value of the wrong type.
+naming the argument for a value of the wrong type (a ``bool`` is no number here). A player or
+an environment serves one call at a time: a call while another thread's runs raises
+``RuntimeError``.
 """
 
 from goishi._goishi import (

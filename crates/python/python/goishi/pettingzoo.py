@@ -18,7 +18,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from goishi._goishi import Game, Rules
+from goishi._check import type_name, whole
+from goishi._goishi import Game
 
 AGENTS = ("black_0", "white_0")
 _COLOR = {"black_0": "black", "white_0": "white"}
@@ -48,23 +49,23 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
         render_mode: Optional[str] = None,
     ) -> None:
         super().__init__()
+        if render_mode is not None and not isinstance(render_mode, str):
+            raise TypeError(f"render_mode must be a str or None, not {type_name(render_mode)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(
                 f"invalid render_mode {render_mode!r}; expected one of: human, ansi, or None"
             )
-        self.rules = rules if isinstance(rules, Rules) else Rules(rules)
+        # Checks the rules and the size (the errors name them).
+        self._game = Game(rules, size)
+        self.rules = self._game.rules
         self.size = size
         self.render_mode = render_mode
-        self._game = Game(self.rules, size)
-        # Checks the history (a ValueError when negative or longer than the planes keep).
+        # Checks the history (a TypeError for another type than int, a ValueError when
+        # negative or longer than the planes keep).
         planes_shape = self._game.observation(history).shape
         self.history = history
         points = self._game.num_points
-        if max_moves is None:
-            max_moves = 3 * points
-        if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1:
-            raise ValueError(f"invalid max_moves {max_moves!r}; expected a whole number, 1 or more")
-        self.max_moves = max_moves
+        self.max_moves = 3 * points if max_moves is None else whole("max_moves", max_moves, 1)
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
         actions = self._game.num_actions

@@ -28,6 +28,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
+from goishi._check import type_name, whole
 from goishi._goishi import Game, MctsPlayer, RandomPlayer, Rules
 
 PlayerSpec = Union[str, Dict[str, Any]]
@@ -52,10 +53,12 @@ def _player(spec: PlayerSpec, seed: int) -> Union[MctsPlayer, RandomPlayer]:
     player's keyword arguments (``{"type": "mcts", "playouts": 200}``)."""
     if isinstance(spec, str):
         spec = {"type": spec}
-    if not isinstance(spec, dict) or "type" not in spec:
-        raise ValueError(
-            f"invalid player {spec!r}; expected \"random\", \"mcts\" or a dict with a \"type\""
+    if not isinstance(spec, dict):
+        raise TypeError(
+            f"a player must be \"random\", \"mcts\" or a dict with a \"type\", not {type_name(spec)}"
         )
+    if "type" not in spec:
+        raise ValueError(f"invalid player {spec!r}; a player's dict names its \"type\"")
     kwargs = {k: v for k, v in spec.items() if k != "type"}
     if spec["type"] == "random":
         if kwargs:
@@ -190,23 +193,17 @@ def selfplay(
     ``players``: one spec for both sides or ``(black, white)``; a spec is ``"random"``,
     ``"mcts"`` or a dict such as ``{"type": "mcts", "playouts": 200}``.
     """
-    rules_text = str(rules if isinstance(rules, Rules) else Rules(rules))
-    for name, value, least in (
-        ("games", games, 0),
-        ("num_workers", num_workers, 0),
-        ("games_per_shard", games_per_shard, 1),
-        ("seed", seed, 0),
-    ):
-        if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            raise ValueError(f"invalid {name} {value!r}; expected a whole number, {least} or more")
-    if max_moves is not None and (
-        isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1
-    ):
-        raise ValueError(
-            f"invalid max_moves {max_moves!r}; expected a whole number, 1 or more, or None"
-        )
-    # Check the board, the players and the options before any task starts.
-    probe = Game(rules_text, size)
+    # Check the rules, the board, the players and the options before any task starts.
+    probe = Game(rules, size)
+    rules_text = str(probe.rules)
+    games = whole("games", games, 0)
+    num_workers = whole("num_workers", num_workers, 0)
+    games_per_shard = whole("games_per_shard", games_per_shard, 1)
+    seed = whole("seed", seed, 0)
+    if max_moves is not None:
+        max_moves = whole("max_moves", max_moves, 1)
+    if not isinstance(out, (str, os.PathLike)):
+        raise TypeError(f"out must be a path (str or os.PathLike), not {type_name(out)}")
     black, white = _players(players)
     _player(black, 0)
     _player(white, 0)
