@@ -9,6 +9,7 @@ import { drawBoard } from "./board.js";
 const $ = id => document.getElementById(id);
 
 let catalog = [];
+let rulesPages = {}; // rules-pages.json: each variant's docs page as HTML, rendered at build time
 let game = null;
 let geometry = null;
 let state = null;
@@ -109,13 +110,34 @@ function showVariant(id) {
   const v = variantInfo(id);
   $("variant").value = id;
   $("summary").textContent = v.summary;
-  $("docs").textContent = v.docs;
+  showRulesPage(v);
   const box = $("options");
   box.replaceChildren(box.querySelector("legend") || document.createElement("legend"));
   box.querySelector("legend").textContent = "Options";
   for (const o of v.options) {
     box.appendChild(optionWidget(o));
     setOptionValue(o, o.default);
+  }
+}
+
+// The variant's docs page: its HTML as `cargo xtask web` rendered it (crates/web/src/
+// rules_page.rs: raw HTML in the text escaped, only web links kept) when it was rendered from
+// the very text the module's registry holds; else that text as it is.
+function showRulesPage(v) {
+  const box = $("docs");
+  const page = Object.hasOwn(rulesPages, v.id) ? rulesPages[v.id] : null;
+  if (page && page.markdown === v.docs) {
+    box.innerHTML = page.html;
+    box.dataset.rendered = "true";
+    for (const a of box.querySelectorAll("a")) {
+      a.target = "_blank";
+      a.rel = "noopener noreferrer";
+    }
+  } else {
+    const pre = document.createElement("pre");
+    pre.textContent = v.docs;
+    box.replaceChildren(pre);
+    box.dataset.rendered = "false";
   }
 }
 
@@ -517,8 +539,19 @@ function wire() {
   });
 }
 
+// The rules pages, if the site has them (a page that cannot read them shows the Markdown).
+async function loadRulesPages() {
+  try {
+    const response = await fetch(new URL("./rules-pages.json", import.meta.url));
+    const pages = response.ok ? await response.json() : null;
+    return pages !== null && typeof pages === "object" ? pages : {};
+  } catch {
+    return {};
+  }
+}
+
 async function start() {
-  await init();
+  [, rulesPages] = await Promise.all([init(), loadRulesPages()]);
   const registry = JSON.parse(variants());
   catalog = registry.variants;
   const select = $("variant");

@@ -129,6 +129,7 @@ for (const profile of profiles) {
   const ids = await page.$$eval('[data-testid="variant"] option', os => os.map(o => o.value));
   check(`${profile}: the variant list equals goishi variants (${nativeIds.length} ids)`, same(ids, nativeIds),
     `page ${ids.join(" ")} / native ${nativeIds.join(" ")}`);
+  const unrendered = [];
   for (const id of ids) {
     await page.selectOption('[data-testid="variant"]', id);
     await page.waitForFunction(v => window.goishiPlayground.state().variant === v, id, { timeout: 10000 }).catch(() => {});
@@ -137,7 +138,13 @@ for (const profile of profiles) {
     check(`${profile}: ${id} loads`, s.state.variant === id && points > 0 && s.moves.length === 0
       && (await status(page)) === "black to move" && (await contractHolds(page)) === "",
       `variant ${s.state.variant}, ${points} points, message ${await message(page)}`);
+    const rendered = await page.evaluate(() => {
+      const box = document.querySelector("#docs");
+      return box !== null && box.dataset.rendered === "true" && box.querySelectorAll("h2").length === 4;
+    });
+    if (!rendered) unrendered.push(id);
   }
+  check(`${profile}: every variant's rules page is rendered from the module's text`, unrendered.length === 0, unrendered.join(" "));
   check(`${profile}: no page error`, errors.length === 0, errors.join(" | "));
   await page.close();
 }
@@ -336,6 +343,29 @@ for (const game of scripts.games.filter(g => !g.graph)) {
   check("a second click flips it back", same((await snapshot(page)).state.dead, s.state.dead));
 }
 
+// ---- the rules page is the docs page rendered, not its Markdown ----
+{
+  await page.selectOption('[data-testid="variant"]', "contact/1a");
+  await page.click('#docs-box > summary');
+  const docs = await page.evaluate(() => {
+    const box = document.querySelector("#docs");
+    return {
+      headings: [...box.querySelectorAll("h2")].map(h => h.textContent),
+      code: box.querySelectorAll("pre code").length,
+      inline: box.querySelectorAll("p code").length,
+      text: box.innerText,
+      visible: box.getBoundingClientRect().height > 0,
+    };
+  });
+  check("the rules page shows the docs page's sections as headings",
+    same(docs.headings, ["What it is", "The rules", "An example", "Where it comes from"]) && docs.visible, JSON.stringify(docs.headings));
+  check("the rules page shows no Markdown markup (## headings, ``` fences, `code` ticks)",
+    docs.code >= 1 && docs.inline >= 1 && !/^#+ |```|`/m.test(docs.text), docs.text.slice(0, 300));
+  await page.locator("#docs-box").screenshot({ path: path.join(shots, "rules-page.png") });
+  await page.click('#docs-box > summary');
+  await page.selectOption('[data-testid="variant"]', "go/chinese");
+}
+
 // ---- a 52x52 board plays ----
 {
   await newGame(page, "go/chinese:size=52x52");
@@ -459,6 +489,7 @@ for (const [what, sgf, rulesPart, setupPart] of [
   const narrow = await open(profile);
   await narrow.page.setViewportSize({ width: 390, height: 844 });
   await narrow.page.selectOption('[data-testid="board-kind"]', "graph");
+  await narrow.page.click('#docs-box > summary'); // the rules page open: its code too
   const n = await narrow.page.evaluate(() => ({
     scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
     board: document.querySelector("#board").getBoundingClientRect().top,

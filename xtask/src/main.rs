@@ -82,7 +82,8 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
                 on a local Ray instance
 
   web           build the browser playground (crates/web for wasm32 with wasm-bindgen, the
-                page of web/) into target/web/site/<profile>/ (default: release);
+                page of web/, the variants' rules pages as HTML) into
+                target/web/site/<profile>/ (default: release);
                 installs wasm-bindgen-cli at Cargo.lock's version if missing
     --profile P   debug or release (repeatable)
     --serve       serve the build on http://127.0.0.1:PORT/ and print the address

@@ -1,8 +1,8 @@
 //! `cargo xtask web [--profile debug|release] [--serve [--port N]] [--test]`: builds the
 //! browser playground (crates/web for wasm32-unknown-unknown, then `wasm-bindgen --target
-//! web`, then the page's files of `web/` beside it) into `target/web/site/<profile>/`, serves
-//! it on 127.0.0.1 with a small static server, or runs its end-to-end tests in headless
-//! Chromium (`web_test`).
+//! web`, then the page's files of `web/` beside it, and the variants' rules pages rendered as
+//! HTML, `rules-pages.json`) into `target/web/site/<profile>/`, serves it on 127.0.0.1 with a
+//! small static server, or runs its end-to-end tests in headless Chromium (`web_test`).
 //!
 //! `wasm-bindgen-cli` must be at the version of the `wasm-bindgen` crate in Cargo.lock; a
 //! missing or different one is installed with `cargo install wasm-bindgen-cli --version X`
@@ -160,6 +160,9 @@ fn cargo() -> String {
     std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned())
 }
 
+/// The file of the site that holds the variants' rules pages (`web/main.js` reads it).
+pub const RULES_PAGES: &str = "rules-pages.json";
+
 /// Builds the site of one profile; returns its folder.
 pub fn build(profile: &str) -> Result<PathBuf, String> {
     let started = Instant::now();
@@ -227,6 +230,11 @@ pub fn build(profile: &str) -> Result<PathBuf, String> {
                 .map_err(|e| format!("cannot copy {}: {e}", path.display()))?;
         }
     }
+    // The variants' rules pages as HTML, rendered here rather than in the module (see
+    // goishi_web::rules_page).
+    let pages = site.join(RULES_PAGES);
+    std::fs::write(&pages, goishi_web::rules_page::pages().to_string())
+        .map_err(|e| format!("cannot write {}: {e}", pages.display()))?;
     let size = std::fs::metadata(&wasm).map(|m| m.len()).unwrap_or(0);
     let gz = gzipped_size(&wasm)
         .map(|n| format!(", {} KB gzipped", n / 1024))

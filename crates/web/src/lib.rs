@@ -12,18 +12,21 @@
 //! - [`random_playouts`]: random games timed by the page, to compare with native speed.
 //!
 //! The plain-Rust layer under it ([`session`], [`link`], [`catalog`], [`players`]) is what
-//! the native tests run. [`Game::state`] is a JSON object: `rules` (the link's: the board's
-//! size in it when not the variant's default), `setup` (the link's setup, or null),
-//! `link_moves` (the link's moves, `B:E5` for a move out of turn), `variant`, `family`,
-//! `board`, `to_move`, `over`, `result` (SGF `RE` form, dead stones counted), `outcome` (the
-//! engine's), `status` (the result or `black to move`), `captures` (`black`, `white`),
-//! `stones` (every point's name to `black`, `white` or `""`), `moves` (GTP vertices), `last`,
-//! `removed` (the stones the last move took off), `dead`, `can_mark_dead`, `can_undo`,
-//! `can_redo`, `legal`.
+//! the native tests run; [`rules_page`] (native only) renders the variants' docs pages as
+//! HTML when `cargo xtask web` builds the site. [`Game::state`] is a JSON object: `rules` (the
+//! link's: the board's size in it when not the variant's default), `setup` (the link's
+//! setup, or null), `link_moves` (the link's moves, `B:E5` for a move out of turn),
+//! `variant`, `family`, `board`, `to_move`, `over`, `result` (SGF `RE` form, dead stones
+//! counted), `outcome` (the engine's), `status` (the result or `black to move`), `captures`
+//! (`black`, `white`), `stones` (every point's name to `black`, `white` or `""`), `moves`
+//! (GTP vertices), `last`, `removed` (the stones the last move took off), `dead`,
+//! `can_mark_dead`, `can_undo`, `can_redo`, `legal`.
 
 pub mod catalog;
 pub mod link;
 pub mod players;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod rules_page;
 pub mod session;
 
 use wasm_bindgen::prelude::*;
