@@ -1,11 +1,13 @@
 // Draws a goishi board as SVG from the engine's geometry (points with grid coordinates and
 // the edges of the default adjacency) and the game's state (stones, last move, stones just
 // removed, dead stones, legal points). Square and rectangle boards get the grid of Go; a
-// torus gets one faded row and column past each edge (the points it wraps to); hex boards
-// hexagons; a graph its points and edges, laid out here (a drawing choice, not a rule).
+// torus gets a faded band one row and column wide past each edge (the points it wraps to);
+// hex boards hexagons; every grid its coordinates, the parts of the engine's point names; a
+// graph its points (named) and edges, laid out here (a drawing choice, not a rule).
 //
 // Every board point is a <g data-point="E5" data-stone="black|white|"> (the DOM contract of
-// docs/playground.md); the faded wrap copies carry no data-point.
+// docs/playground.md); the torus's band is <g data-wrap-of="E5">, with no data-point; each
+// coordinate a <text class="label">.
 
 const SVG = "http://www.w3.org/2000/svg";
 const SQRT3 = Math.sqrt(3);
@@ -120,28 +122,85 @@ function layoutGraph(n, edges) {
   return out;
 }
 
-// The centres of the points, in board units, and the drawing's extent.
+// The centres of the points, in board units; for a grid, `at(x, y)` is the centre of column
+// x, row y (row 0 at the bottom), also for the places just off the board where the torus's
+// wrap and the coordinates are drawn.
 function centres(geometry) {
-  const { kind, width: w, height: h, points, edges } = geometry;
+  const { kind, height: h, points, edges } = geometry;
   if (kind === "graph") {
     const pos = layoutGraph(points.length, edges);
-    return { pos, spacing: 1 };
+    return { pos };
   }
+  let at = (x, y) => [x, h - 1 - y];
   if (kind === "hex") {
     // Which diagonal the engine joins decides the rhombus's slant.
     const index = new Map(points.map((p, i) => [`${p.x},${p.y}`, i]));
     const a = index.get("0,0"), b = index.get("1,1");
     const slantRight = !edges.some(([i, j]) => (i === a && j === b) || (i === b && j === a));
     const s = slantRight ? 1 : -1;
-    const pos = points.map(p => [p.x + (s * p.y) / 2, (h - 1 - p.y) * SQRT3 / 2]);
-    const minX = Math.min(...pos.map(q => q[0]));
-    return { pos: pos.map(([x, y]) => [x - minX, y]), spacing: 1 };
+    const minX = Math.min(...points.map(p => p.x + (s * p.y) / 2));
+    at = (x, y) => [x + (s * y) / 2 - minX, (h - 1 - y) * SQRT3 / 2];
   }
-  return { pos: points.map(p => [p.x, h - 1 - p.y]), spacing: 1 };
+  return { pos: points.map(p => at(p.x, p.y)), at };
 }
 
-function columnName(pointName) {
-  return pointName.replace(/[0-9]+$/, "");
+// The name of the grid point at column x, row y, read modulo the board's sides (the point
+// a place past a torus's edge wraps to).
+const gridNames = new WeakMap();
+function wrapName(geometry, x, y) {
+  const { width: w, height: h, points } = geometry;
+  if (!gridNames.has(geometry)) gridNames.set(geometry, new Map(points.map(p => [`${p.x},${p.y}`, p.name])));
+  return gridNames.get(geometry).get(`${((x % w) + w) % w},${((y % h) + h) % h}`);
+}
+
+// The GTP names' two parts, read from the engine's names of the points (`AB12`: `AB`, `12`).
+const columnName = pointName => pointName.replace(/[0-9]+$/, "");
+const rowName = pointName => pointName.slice(columnName(pointName).length);
+
+// How far the coordinates sit from the centres of the edge points (board units): past the
+// stones (radius under 0.5), past the hexagons' points (1/sqrt(3)), past the torus's band.
+const LABEL_OFFSET = { rect: [0.75, 0.75], hex: [0.9, 0.95], torus: [1.75, 1.75] };
+
+// The coordinates of a grid board: each column's name above and below it, each row's number
+// left and right of it, as the engine names the points beside them. On a torus the band's
+// row and column are named too, faded: the names they wrap to (left of A, the last column).
+function coordinates(geometry, layout) {
+  const { kind, width: w, height: h } = geometry;
+  const [dx, dy] = LABEL_OFFSET[kind];
+  const band = kind === "torus" ? 1 : 0;
+  const labels = [];
+  for (let x = -band; x < w + band; x++) {
+    const text = columnName(wrapName(geometry, x, 0));
+    const wrap = x < 0 || x >= w;
+    const [tx, ty] = layout.at(x, h - 1);
+    const [bx, by] = layout.at(x, 0);
+    labels.push({ text, wrap, x: tx, y: ty - dy }, { text, wrap, x: bx, y: by + dy });
+  }
+  for (let y = -band; y < h + band; y++) {
+    const text = rowName(wrapName(geometry, 0, y));
+    const wrap = y < 0 || y >= h;
+    const [lx, ly] = layout.at(0, y);
+    const [rx, ry] = layout.at(w - 1, y);
+    labels.push({ text, wrap, x: lx - dx, y: ly }, { text, wrap, x: rx + dx, y: ry });
+  }
+  return labels;
+}
+
+// The box of everything drawn: [minX, minY, maxX, maxY].
+function extent(boxes) {
+  return [
+    Math.min(...boxes.map(b => b[0])), Math.min(...boxes.map(b => b[1])),
+    Math.max(...boxes.map(b => b[2])), Math.max(...boxes.map(b => b[3])),
+  ];
+}
+
+// A note under the board for a person: what the torus's band is.
+export function boardNote(geometry) {
+  if (geometry.kind !== "torus") return "";
+  const first = wrapName(geometry, 0, 0), last = wrapName(geometry, -1, -1);
+  return `A torus: each edge continues on the opposite one. The faded band around the board `
+    + `repeats the opposite edges: left of column ${columnName(first)} comes column ${columnName(last)}, `
+    + `above row ${rowName(last)} comes row ${rowName(first)}.`;
 }
 
 // Draws the board into `container`; `onPoint(name)` is called on a click on a point.
@@ -151,43 +210,59 @@ export function drawBoard(container, geometry, state, view, onPoint) {
   view.layout = layout;
   view.layoutFor = geometry;
   const { pos } = layout;
-  const margin = kind === "torus" ? 1.9 : 1.0;
-  const xs = pos.map(p => p[0]), ys = pos.map(p => p[1]);
-  let maxX = Math.max(...xs);
-  const maxY = Math.max(...ys);
+  const stoneR = kind === "hex" ? 0.45 : kind === "graph" ? 0.36 : 0.47;
+  const labels = kind === "graph" ? [] : coordinates(geometry, layout);
+  // The torus's band: one row and one column past each edge, the points they wrap to.
+  const band = [];
+  if (kind === "torus") {
+    for (let y = -1; y <= h; y++) {
+      for (let x = -1; x <= w; x++) {
+        if (x >= 0 && x < w && y >= 0 && y < h) continue;
+        band.push({ name: wrapName(geometry, x, y), at: layout.at(x, y) });
+      }
+    }
+  }
+  // The drawing's extent: the points (a graph's with a stone's width of room around them),
+  // the coordinates, the torus's band.
+  const room = kind === "graph" ? 1 : 0.6;
+  const boxes = pos.map(([x, y]) => [x - room, y - room, x + room, y + room]);
+  for (const l of labels) {
+    const half = 0.15 + 0.12 * l.text.length;
+    boxes.push([l.x - half, l.y - 0.25, l.x + half, l.y + 0.25]);
+  }
+  for (const { at: [x, y] } of band) boxes.push([x - 0.8, y - 0.8, x + 0.8, y + 0.8]);
   if (kind === "graph") {
     // Room on the right for the names written right of the points (about 0.2 a letter).
-    const ends = points.map((p, i) => pos[i][0] + 0.5 + 0.2 * p.name.length - margin + 0.1);
-    maxX = Math.max(maxX, ...ends);
+    points.forEach((p, i) => boxes.push([pos[i][0], pos[i][1], pos[i][0] + 0.6 + 0.2 * p.name.length, pos[i][1]]));
   }
+  const [x0, y0, x1, y1] = extent(boxes);
+  const pad = kind === "graph" ? 0 : 0.15;
   const svg = el("svg", {
-    viewBox: `${-margin} ${-margin} ${maxX + 2 * margin} ${maxY + 2 * margin}`,
+    viewBox: `${x0 - pad} ${y0 - pad} ${x1 - x0 + 2 * pad} ${y1 - y0 + 2 * pad}`,
     class: `board kind-${kind} to-move-${state.to_move}`,
     "data-testid": "board-svg",
     role: "img",
     "aria-label": `${geometry.describe} board`,
   });
   el("rect", {
-    class: "frame", x: -margin + 0.1, y: -margin + 0.1,
-    width: maxX + 2 * margin - 0.2, height: maxY + 2 * margin - 0.2, rx: 0.2,
+    class: "frame", x: x0 - pad + 0.1, y: y0 - pad + 0.1,
+    width: x1 - x0 + 2 * pad - 0.2, height: y1 - y0 + 2 * pad - 0.2, rx: 0.2,
   }, svg);
-  const stoneR = kind === "hex" ? 0.45 : kind === "graph" ? 0.36 : 0.47;
+  if (kind === "torus") {
+    // The band: paler wood, its lines faded and running on past it; the seam dashed.
+    el("path", {
+      class: "band", "fill-rule": "evenodd",
+      d: `M-1.5,-1.5H${w + 0.5}V${h + 0.5}H-1.5Z M-0.5,-0.5H${w - 0.5}V${h - 0.5}H-0.5Z`,
+    }, svg);
+    const wrap = el("g", { class: "wrap" }, svg);
+    for (let x = -1; x <= w; x++) el("line", { x1: x, y1: -1.5, x2: x, y2: h + 0.5 }, wrap);
+    for (let y = -1; y <= h; y++) el("line", { x1: -1.5, y1: y, x2: w + 0.5, y2: y }, wrap);
+    el("rect", { class: "seam", x: -0.5, y: -0.5, width: w, height: h }, svg);
+  }
   if (kind === "rect" || kind === "torus") {
     const grid = el("g", { class: "grid" }, svg);
-    const ext = kind === "torus" ? 1 : 0;
-    for (let x = 0; x < w; x++) el("line", { x1: x, y1: -ext, x2: x, y2: h - 1 + ext }, grid);
-    for (let y = 0; y < h; y++) el("line", { x1: -ext, y1: y, x2: w - 1 + ext, y2: y }, grid);
-    const labels = el("g", {}, svg);
-    const off = kind === "torus" ? 1.6 : 0.7;
-    for (let x = 0; x < w; x++) {
-      const name = columnName(points[x].name);
-      el("text", { class: "label", x, y: h - 1 + off }, labels).textContent = name;
-      el("text", { class: "label", x, y: -off }, labels).textContent = name;
-    }
-    for (let y = 0; y < h; y++) {
-      el("text", { class: "label", x: -off, y: h - 1 - y }, labels).textContent = String(y + 1);
-      el("text", { class: "label", x: w - 1 + off, y: h - 1 - y }, labels).textContent = String(y + 1);
-    }
+    for (let x = 0; x < w; x++) el("line", { x1: x, y1: 0, x2: x, y2: h - 1 }, grid);
+    for (let y = 0; y < h; y++) el("line", { x1: 0, y1: y, x2: w - 1, y2: y }, grid);
   } else if (kind === "hex") {
     const cells = el("g", {}, svg);
     const r = 1 / SQRT3;
@@ -205,28 +280,23 @@ export function drawBoard(container, geometry, state, view, onPoint) {
       el("line", { class: "edge", x1: pos[i][0], y1: pos[i][1], x2: pos[j][0], y2: pos[j][1] }, lines);
     }
   }
+  if (labels.length) {
+    const g = el("g", { class: "coordinates" }, svg);
+    for (const l of labels) {
+      el("text", { class: l.wrap ? "label wrap-label" : "label", x: l.x, y: l.y }, g).textContent = l.text;
+    }
+  }
   const dead = new Set(state.dead);
   const legal = new Set(view.interactive ? state.legal : []);
-  // The torus's wrap: the stones of the opposite edge, faded, one step past each edge.
-  if (kind === "torus") {
-    const wrap = el("g", { class: "wrapped" }, svg);
-    points.forEach((p, i) => {
-      const color = state.stones[p.name];
-      if (!color) return;
-      const [x, y] = pos[i];
-      const copies = [];
-      if (p.x === 0) copies.push([w, y]);
-      if (p.x === w - 1) copies.push([-1, y]);
-      if (p.y === 0) copies.push([x, -1]);
-      if (p.y === h - 1) copies.push([x, h]);
-      if (p.x === 0 && p.y === 0) copies.push([w, -1]);
-      if (p.x === w - 1 && p.y === 0) copies.push([-1, -1]);
-      if (p.x === 0 && p.y === h - 1) copies.push([w, h]);
-      if (p.x === w - 1 && p.y === h - 1) copies.push([-1, h]);
-      for (const [cx, cy] of copies) {
-        el("circle", { cx, cy, r: stoneR, class: `stone-${color}`, "data-wrap-of": p.name }, wrap);
-      }
-    });
+  // The torus's band: the points of the opposite edges, their stones faded.
+  if (band.length) {
+    const wrapped = el("g", { class: "wrapped" }, svg);
+    for (const { name, at: [cx, cy] } of band) {
+      const g = el("g", { "data-wrap-of": name }, wrapped);
+      el("circle", { class: "spot", cx, cy, r: stoneR }, g);
+      const color = state.stones[name];
+      if (color) el("circle", { class: `stone-${color}`, cx, cy, r: stoneR }, g);
+    }
   }
   const layer = el("g", { class: "points" }, svg);
   points.forEach((p, i) => {

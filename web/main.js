@@ -4,7 +4,7 @@
 // docs/playground.md describes the page and the DOM contract its tests rely on.
 
 import init, { variants, canonical_rules, describe_rules, random_playouts, Game } from "./pkg/goishi_web.js";
-import { drawBoard } from "./board.js";
+import { boardNote, drawBoard } from "./board.js";
 
 const $ = id => document.getElementById(id);
 
@@ -223,6 +223,7 @@ function replaceGame(next, sgf) {
   game = next;
   fromSgf = sgf;
   geometry = JSON.parse(game.geometry());
+  $("board-note").textContent = boardNote(geometry);
   view = { interactive: true };
   ownership = null;
   render(false);

@@ -122,6 +122,71 @@ async function contractHolds(page) {
   });
 }
 
+// The coordinates of a grid board: each label names the point nearest it (its column letters
+// or its row number, as the point's data-point says; on a torus a label of the faded band
+// names the point the band's copy stands for), every column and row is named, and no label
+// overlaps a place where a stone is drawn. "" when all is well, else the problems.
+async function coordinateProblems(page) {
+  return page.evaluate(() => {
+    const svg = document.querySelector("#board svg");
+    const places = [];
+    for (const g of svg.querySelectorAll("[data-point], [data-wrap-of]")) {
+      const c = g.querySelector("circle.ghost, circle.spot, circle[class^='stone-']");
+      if (!c) continue;
+      places.push({
+        name: g.getAttribute("data-point") || g.getAttribute("data-wrap-of"),
+        x: Number(c.getAttribute("cx")), y: Number(c.getAttribute("cy")), r: Number(c.getAttribute("r")),
+      });
+    }
+    const column = name => name.replace(/[0-9]+$/, "");
+    const row = name => name.slice(column(name).length);
+    const labels = [...svg.querySelectorAll("text.label:not(.graph-label)")];
+    const problems = [];
+    if (!labels.length) problems.push("no coordinates");
+    const named = { column: new Set(), row: new Set() };
+    for (const t of labels) {
+      const axis = /^[0-9]+$/.test(t.textContent) ? "row" : "column";
+      const box = t.getBBox();
+      const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
+      let nearest = null, best = Infinity;
+      for (const p of places) {
+        const d = Math.hypot(p.x - cx, p.y - cy);
+        if (d < best) [nearest, best] = [p, d];
+        // The nearest point of the label's box to the stone's centre, inside the stone?
+        const nx = Math.max(box.x, Math.min(p.x, box.x + box.width));
+        const ny = Math.max(box.y, Math.min(p.y, box.y + box.height));
+        if (Math.hypot(nx - p.x, ny - p.y) < p.r) problems.push(`${axis} ${t.textContent} overlaps the stone of ${p.name}`);
+      }
+      const want = axis === "column" ? column(nearest.name) : row(nearest.name);
+      if (t.textContent !== want) problems.push(`${axis} label ${t.textContent} is next to ${nearest.name}`);
+      named[axis].add(t.textContent);
+    }
+    for (const g of svg.querySelectorAll("[data-point]")) {
+      const name = g.getAttribute("data-point");
+      if (!named.column.has(column(name)) || !named.row.has(row(name))) problems.push(`${name}'s column or row is not named`);
+    }
+    return [...new Set(problems)].slice(0, 10).join("; ");
+  });
+}
+
+// The torus's band: a faded copy one row and column past each edge (corners included), each
+// showing the stone of the point it stands for.
+async function bandProblems(page) {
+  return page.evaluate(() => {
+    const board = window.goishiPlayground.board();
+    const copies = [...document.querySelectorAll("#board [data-wrap-of]")];
+    const points = document.querySelectorAll("#board [data-point]").length;
+    const problems = [];
+    for (const c of copies) {
+      const name = c.getAttribute("data-wrap-of");
+      const stone = c.querySelector("circle[class^='stone-']");
+      const shown = stone ? stone.getAttribute("class").replace("stone-", "") : "";
+      if (shown !== (board[name] || "")) problems.push(`the copy of ${name} shows ${shown || "nothing"}`);
+    }
+    return { copies: copies.length, points, problems: problems.join("; ") };
+  });
+}
+
 // ---- every variant loads, in each build ----
 for (const profile of profiles) {
   const { page, errors, wall, interactive } = await open(profile);
@@ -168,6 +233,19 @@ for (const game of scripts.games) {
   check(`${game.name}: ${want.moves} moves, ${want.points} points`, s.moves.length === want.moves
     && (await page.locator("[data-point]").count()) === want.points);
   check(`${game.name}: the DOM contract holds`, (await contractHolds(page)) === "", await contractHolds(page));
+  if (!game.graph) {
+    const problems = await coordinateProblems(page);
+    check(`${game.name}: the coordinates name the points beside them, clear of the stones`, problems === "", problems);
+  }
+  if (game.rules.includes("board=torus")) {
+    const [, w, h] = game.rules.match(/size=(\d+)x(\d+)/).map(Number);
+    const band = await bandProblems(page);
+    check(`${game.name}: the band past each edge holds a faded copy of the ${2 * w + 2 * h + 4} points it wraps to, with their stones`,
+      band.copies === 2 * w + 2 * h + 4 && band.points === w * h && band.problems === "", JSON.stringify(band));
+    const note = await page.locator('[data-testid="board-note"]').textContent({ timeout: 2000 }).catch(() => "");
+    check(`${game.name}: a note under the board says what the band is`, note.startsWith("A torus: ")
+      && note.includes("left of column A comes column "), note);
+  }
   await page.waitForTimeout(1000); // the leaving stones' animation ends
   await page.locator("#board svg").screenshot({ path: path.join(shots, `${game.name}.png`) });
 }
