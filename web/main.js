@@ -216,7 +216,9 @@ function stopSearch(note) {
   $("stop").disabled = true;
 }
 
-// Replaces the game by `next` (a Game): the old one is freed.
+// Replaces the game by `next` (a Game): the old one is freed. A game that starts with the
+// engine to move (a new game with the engine as black, a link or a record where its colour
+// is to move) gets its move at once.
 function replaceGame(next, sgf) {
   stopSearch();
   if (game) game.free();
@@ -227,6 +229,7 @@ function replaceGame(next, sgf) {
   view = { interactive: true };
   ownership = null;
   render(false);
+  engineIfItsTurn();
 }
 
 // Starts a game (from a link's `setup` when given, with its `moves` played); on an error the
@@ -339,9 +342,17 @@ function seedFor() {
   return (Number($("seed").value) + state.moves.length) >>> 0;
 }
 
+function enginesTurn() {
+  return !state.over && !humanToMove();
+}
+
+// The engine's move, soon, if it is its turn; checked again when the time comes (a new game,
+// an undo or another setting may have come first).
 function engineIfItsTurn() {
-  if ($("opponent").value !== "human" && !state.over && !humanToMove()) {
-    setTimeout(engineMove, 30);
+  if (enginesTurn()) {
+    setTimeout(() => {
+      if (!busy && enginesTurn()) engineMove();
+    }, 30);
   }
 }
 

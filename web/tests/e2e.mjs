@@ -421,6 +421,56 @@ for (const game of scripts.games.filter(g => !g.graph)) {
   check("a second click flips it back", same((await snapshot(page)).state.dead, s.state.dead));
 }
 
+// ---- the engine moves at once when a game starts with it to move ----
+{
+  const moves = () => page.evaluate(() => window.goishiPlayground.moves().length);
+  const settle = n => page.waitForFunction(k => window.goishiPlayground.moves().length === k && !window.goishiPlayground.busy(),
+    n, { timeout: 30000 }).catch(() => {});
+  await page.selectOption('[data-testid="variant"]', "go/chinese");
+  await page.selectOption('[data-testid="engine-color"]', "black");
+  for (const opponent of ["random", "mcts"]) {
+    await page.selectOption('[data-testid="opponent"]', opponent);
+    await page.fill('[data-testid="playouts"]', "50");
+    await page.fill('[data-testid="millis"]', "0");
+    await page.click('[data-testid="new-game"]');
+    await settle(1);
+    const s = await snapshot(page);
+    check(`New game with the ${opponent} player as black: it moves at once`, s.moves.length === 1
+      && s.board[s.moves[0]] === "black" && s.state.to_move === "white", `${s.moves} ${await message(page)}`);
+    // Then it waits for the person's move, and answers it.
+    await page.waitForTimeout(300);
+    check(`New game with the ${opponent} player as black: then it waits`, (await moves()) === 1);
+    await move(page, s.state.legal[0]);
+    await settle(3);
+    check(`New game with the ${opponent} player as black: it answers a move`, (await moves()) === 3);
+  }
+  // A record, and a link, where the engine's colour is to move.
+  await page.selectOption('[data-testid="opponent"]', "random");
+  await page.selectOption('[data-testid="engine-color"]', "white");
+  await page.fill('[data-testid="sgf-text"]', "(;GM[1]FF[4]SZ[9];B[ee])");
+  await page.click('[data-testid="load-sgf"]');
+  await settle(2);
+  let s = await snapshot(page);
+  check("a record with the engine to move: it moves at once", s.moves.length === 2 && s.moves[0] === "E5"
+    && s.board[s.moves[1]] === "white", `${s.moves} ${await message(page)}`);
+  await page.evaluate(h => { location.hash = h; }, "#rules=go%2Fchinese%3Asize%3D9&moves=E5,D4,C3");
+  await settle(4);
+  s = await snapshot(page);
+  check("a link with the engine to move: it moves at once", s.moves.length === 4
+    && same(s.moves.slice(0, 3), ["E5", "D4", "C3"]) && s.board[s.moves[3]] === "white", `${s.moves} ${await message(page)}`);
+  // A game where the person is to move stays as it is; so does a change of the settings.
+  await page.evaluate(h => { location.hash = h; }, "#rules=go%2Fchinese%3Asize%3D9&moves=E5,D4");
+  await page.waitForTimeout(300);
+  check("a link with the person to move: the engine waits", same((await snapshot(page)).moves, ["E5", "D4"]));
+  await page.selectOption('[data-testid="engine-color"]', "black");
+  await page.waitForTimeout(300);
+  check("choosing the engine's colour mid-game does not make it move", same((await snapshot(page)).moves, ["E5", "D4"]));
+  await page.selectOption('[data-testid="opponent"]', "human");
+  await page.selectOption('[data-testid="engine-color"]', "white");
+  await page.fill('[data-testid="playouts"]', "10000");
+  await page.fill('[data-testid="millis"]', "1000");
+}
+
 // ---- the rules page is the docs page rendered, not its Markdown ----
 {
   await page.selectOption('[data-testid="variant"]', "contact/1a");
