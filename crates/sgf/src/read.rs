@@ -487,6 +487,11 @@ fn build_record<N: Nodes + ?Sized>(
             Prop::RU(t) => ru = Some(&t.text),
             Prop::KM(k) => km = Some(*k),
             Prop::HA(h) => handicap = u32::try_from(*h).unwrap_or(0),
+            // sgf-parse reads only HA[2] and more: HA[0] and HA[1] (no handicap, as many
+            // servers write) are kept as no handicap; anything else is refused below.
+            Prop::Invalid(id, values)
+                if id == "HA"
+                    && matches!(values.as_slice(), [v] if matches!(v.trim(), "0" | "1")) => {}
             Prop::RE(t) => result = Some(t.text.trim().to_owned()),
             Prop::GM(g) if *g != 1 => {
                 return Err(SgfError::in_property(
@@ -496,7 +501,9 @@ fn build_record<N: Nodes + ?Sized>(
                     format!("GM[{g}]: not a Go-family record"),
                 ))
             }
-            Prop::Invalid(id, values) if matches!(id.as_str(), "SZ" | "KM" | "RU" | "GM") => {
+            Prop::Invalid(id, values)
+                if matches!(id.as_str(), "SZ" | "KM" | "RU" | "GM" | "HA") =>
+            {
                 let text = values.join("][");
                 // A size too large for sgf-parse's reader is out of range, as one it reads.
                 let message = match goishi::parse_size(&text) {

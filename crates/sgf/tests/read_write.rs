@@ -149,6 +149,14 @@ fn handicap_stones_written_as_moves_are_setup_stones() {
     // Some stones in AB, the rest as moves.
     let r = parse_record("(;GM[1]SZ[9]HA[3]AB[cc];B[gg];B[cg];W[ee])", &choice()).unwrap();
     assert_eq!((r.setup.board.count(Color::Black), r.moves.len()), (3, 1));
+    // HA[0] and HA[1], as servers write for an even game, are no handicap.
+    for text in [
+        "(;GM[1]SZ[9]HA[0];B[cc];W[ee])",
+        "(;GM[1]SZ[9]HA[ 1 ];B[cc];W[ee])",
+    ] {
+        let r = parse_record(text, &choice()).unwrap();
+        assert_eq!((r.setup.handicap, r.moves.len()), (0, 2), "{text}");
+    }
     // Not handicap stones: White moves first, or a point taken twice; the setup is then
     // refused as it was.
     for text in [
@@ -248,6 +256,9 @@ fn errors_name_the_node() {
             "root node: SZ: board size 99x99 is out of range",
         ),
         ("(;SZ[9]KM[abc])", "root node: invalid KM[abc]"),
+        ("(;SZ[9]HA[two])", "root node: invalid HA[two]"),
+        ("(;SZ[9]HA[-3];B[aa])", "root node: invalid HA[-3]"),
+        ("(;SZ[9]HA[];B[aa])", "root node: invalid HA[]"),
         ("(;SZ[9]KM[6.25])", "root node: KM[6.25]: invalid komi"),
         // A komi is quoted as the record wrote it, not as the number read from it.
         (
