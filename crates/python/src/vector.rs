@@ -265,7 +265,7 @@ impl PyVectorEnv {
             None => 0,
             Some(t) => usize::try_from(t).ok().filter(|&t| t >= 1).ok_or_else(|| {
                 PyValueError::new_err(format!(
-                    "threads is {t}; it must be at least 1 (or None for the machine's cores)"
+                    "invalid threads {t}; expected a whole number, 1 or more (or None for the machine's cores)"
                 ))
             })?,
         };
@@ -274,7 +274,7 @@ impl PyVectorEnv {
             None => None,
             Some(m) => Some(usize::try_from(m).ok().filter(|&m| m >= 1).ok_or_else(|| {
                 PyValueError::new_err(format!(
-                    "max_moves is {m}; it must be at least 1 (or None for 3 x the points)"
+                    "invalid max_moves {m}; expected a whole number, 1 or more (or None for 3 x the points)"
                 ))
             })?),
         };
