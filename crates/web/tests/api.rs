@@ -118,9 +118,20 @@ fn the_players_answer_legal_seeded_moves() {
     }
     let s = Session::new("go/chinese", None).unwrap();
     assert!(mcts_move(&s, 0, 0, 1).unwrap_err().contains("no limit"));
-    assert_eq!(
-        random_playouts("go/chinese:size=7x7", 3, 1),
-        random_playouts("go/chinese:size=7x7", 3, 1)
-    );
+    // The games of `goishi selfplay` with this seed, one start position reused.
+    for rules in [
+        "go/chinese:size=7x7",
+        "contact/2b:size=7",
+        "capture/atari-go:size=6",
+    ] {
+        let parsed = goishi::Rules::parse(rules).unwrap();
+        let selfplay: u64 = (0..3)
+            .map(|g| {
+                let game = goishi_play::play_game(&parsed, None, 1, g).unwrap();
+                game.position.history().len() as u64
+            })
+            .sum();
+        assert_eq!(random_playouts(rules, 3, 1), Ok(selfplay), "{rules}");
+    }
     assert!(random_playouts("nothing", 1, 1).is_err());
 }
