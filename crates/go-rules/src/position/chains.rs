@@ -42,13 +42,36 @@ impl ChainStats {
         self.lib_sq -= (p * p) as u64;
     }
 
-    /// Exactly one distinct liberty (one widening multiplication each side: no overflow on
-    /// any board).
+    /// Exactly one distinct liberty: `libs * lib_sq == lib_sum^2` (one widening
+    /// multiplication each side: no overflow on any board).
     #[inline]
+    #[cfg(target_pointer_width = "64")]
     pub(super) fn in_atari(&self) -> bool {
         self.libs > 0
             && u128::from(self.libs) * u128::from(self.lib_sq)
                 == u128::from(self.lib_sum) * u128::from(self.lib_sum)
+    }
+
+    /// [`ChainStats::in_atari`] where a 128-bit product is a library call (wasm32, where it
+    /// was a twentieth of the page's playouts).
+    #[inline]
+    #[cfg(not(target_pointer_width = "64"))]
+    pub(super) fn in_atari(&self) -> bool {
+        self.in_atari_narrow()
+    }
+
+    /// [`ChainStats::in_atari`] in 64 bits while the factors are small enough that neither
+    /// product can overflow, as they always are on a grid (52x52: `libs` below 2^14,
+    /// `lib_sum` below 2^25, `lib_sq` below 2^37); in 128 bits otherwise.
+    #[inline]
+    #[cfg(any(test, not(target_pointer_width = "64")))]
+    fn in_atari_narrow(&self) -> bool {
+        if self.libs < 1 << 16 && self.lib_sum < 1 << 32 && self.lib_sq < 1 << 48 {
+            self.libs > 0 && u64::from(self.libs) * self.lib_sq == self.lib_sum * self.lib_sum
+        } else {
+            u128::from(self.libs) * u128::from(self.lib_sq)
+                == u128::from(self.lib_sum) * u128::from(self.lib_sum)
+        }
     }
 
     /// Whether the chain's every liberty is `p`, knowing `p` is one of them (the second
@@ -463,6 +486,45 @@ mod tests {
 
     /// The off slot pads the neighbours of every edge point: its chain must never look
     /// capturable, whatever point asks (up to the largest graph board).
+    /// The 64-bit test of a 32-bit target agrees with the 128-bit one: chains whose
+    /// pseudo-liberties are one point taken k times (in atari) or two points (not), on every
+    /// scale up to the largest graph board and beyond the narrow path's bounds.
+    #[test]
+    fn the_narrow_atari_test_agrees_with_the_wide_one() {
+        let stats = |libs: &[u64]| {
+            let mut s = ChainStats {
+                size: 1,
+                libs: 0,
+                lib_sum: 0,
+                lib_sq: 0,
+                hash: 0,
+            };
+            for &p in libs {
+                s.libs += 1;
+                s.lib_sum += p;
+                s.lib_sq += p * p;
+            }
+            s
+        };
+        let points = [0, 1, 2, 7, 360, 2703, 1 << 15, 1 << 20];
+        for &p in &points {
+            for &q in &points {
+                for k in [1, 2, 3, 4, 70, 10_000, 70_000] {
+                    let mut libs = vec![p; k];
+                    let one = stats(&libs);
+                    assert!(one.in_atari() && one.in_atari_narrow(), "{p} x{k}");
+                    if q != p {
+                        libs.push(q);
+                        let two = stats(&libs);
+                        assert!(!two.in_atari() && !two.in_atari_narrow(), "{p} x{k}, {q}");
+                    }
+                }
+            }
+        }
+        assert!(!ChainStats::OFF.in_atari_narrow());
+        assert!(!stats(&[]).in_atari_narrow());
+    }
+
     #[test]
     fn the_off_slot_is_never_in_atari() {
         assert!(!ChainStats::OFF.in_atari());
