@@ -169,9 +169,14 @@ pub fn build(profile: &str) -> Result<PathBuf, String> {
     let mut cmd = Command::new(cargo());
     cmd.args(["build", "--quiet", "-p", "goishi-web", "--target", TARGET])
         .current_dir(root());
-    if profile == "release" {
-        cmd.arg("--release");
-    }
+    // The page's release build is Cargo's profile `web` (release, sized: see Cargo.toml), and
+    // the folder of Cargo's output.
+    let (cargo_profile, out) = if profile == "release" {
+        ("web", "web")
+    } else {
+        ("dev", "debug")
+    };
+    cmd.args(["--profile", cargo_profile]);
     let status = cmd.status().map_err(|e| format!("cannot run cargo: {e}"))?;
     if !status.success() {
         return Err(format!(
@@ -179,10 +184,7 @@ pub fn build(profile: &str) -> Result<PathBuf, String> {
              installed? rustup target add {TARGET})"
         ));
     }
-    let module = target_dir()
-        .join(TARGET)
-        .join(profile)
-        .join("goishi_web.wasm");
+    let module = target_dir().join(TARGET).join(out).join("goishi_web.wasm");
     let site = site_dir().join(profile);
     let pkg = site.join("pkg");
     std::fs::create_dir_all(&pkg).map_err(|e| format!("cannot create {}: {e}", pkg.display()))?;
