@@ -645,11 +645,16 @@ for (const [what, sgf, rulesPart, setupPart] of [
 
 // ---- speed of the random playouts, page against native ----
 {
-  const r = await page.evaluate(p => window.goishiPlayground.randomPlayouts(p.rules, p.games, p.seed), playouts);
+  // The same games, timed `rounds` times (as the native example does): the fastest round.
+  let r = null;
+  for (let i = 0; i < playouts.rounds; i++) {
+    const round = await page.evaluate(p => window.goishiPlayground.randomPlayouts(p.rules, p.games, p.seed), playouts);
+    if (r === null || round.ms < r.ms) r = round;
+  }
   check("the page's playouts play the native games (same seed, same moves)", r.moves === playouts.native.moves,
     `${r.moves} / ${playouts.native.moves}`);
   const page_rate = r.moves / r.ms, native_rate = playouts.native.moves / playouts.native.ms;
-  figures.push(`random playouts (${playouts.games} games of ${playouts.rules}): page ${(page_rate * 1000).toFixed(0)} moves/s, native ${(native_rate * 1000).toFixed(0)} moves/s: ${(page_rate / native_rate).toFixed(2)}x`);
+  figures.push(`random playouts (${playouts.games} games of ${playouts.rules}, fastest of ${playouts.rounds} rounds): page ${(page_rate * 1000).toFixed(0)} moves/s, native ${(native_rate * 1000).toFixed(0)} moves/s: ${(page_rate / native_rate).toFixed(2)}x`);
 }
 check(`${profile}: no page error in the scripted games`, errors.length === 0, errors.join(" | "));
 for (const [p, s] of Object.entries(sizes)) {

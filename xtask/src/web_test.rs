@@ -209,8 +209,8 @@ fn npm_ci() -> Result<PathBuf, String> {
 }
 
 /// The native speed of the page's playout loop: `goishi_web::players::random_playouts`
-/// built for the host in release, on the same rules, games and seed.
-fn native_playouts(rules: &str, games: u32, seed: u32) -> Result<Value, String> {
+/// built for the host in release, on the same rules, games and seed, its fastest of `rounds`.
+fn native_playouts(rules: &str, games: u32, seed: u32, rounds: u32) -> Result<Value, String> {
     let out = run_command(
         Command::new(cargo())
             .args([
@@ -223,7 +223,12 @@ fn native_playouts(rules: &str, games: u32, seed: u32) -> Result<Value, String> 
                 "page_playouts",
                 "--",
             ])
-            .args([rules, &games.to_string(), &seed.to_string()])
+            .args([
+                rules,
+                &games.to_string(),
+                &seed.to_string(),
+                &rounds.to_string(),
+            ])
             .current_dir(root()),
         "the native playout example of crates/web",
     )?;
@@ -245,6 +250,9 @@ fn cli() -> Result<PathBuf, String> {
 const PLAYOUT_RULES: &str = "go/chinese";
 const PLAYOUT_GAMES: u32 = 300;
 const PLAYOUT_SEED: u32 = 7;
+/// The rounds each side times (the same games each round): its fastest is its figure, so that
+/// neither the page's compiler tiers nor a busy machine's slowest moment decide the ratio.
+const PLAYOUT_ROUNDS: u32 = 7;
 
 /// Runs the end-to-end tests on the builds of `profiles` (already built).
 pub fn run(profiles: &[String]) -> Result<(), String> {
@@ -262,7 +270,7 @@ pub fn run(profiles: &[String]) -> Result<(), String> {
         .map_err(|e| format!("cannot write {}: {e}", expected_path.display()))?;
     let goishi = cli()?;
     let modules = npm_ci()?;
-    let native = native_playouts(PLAYOUT_RULES, PLAYOUT_GAMES, PLAYOUT_SEED)?;
+    let native = native_playouts(PLAYOUT_RULES, PLAYOUT_GAMES, PLAYOUT_SEED, PLAYOUT_ROUNDS)?;
     let listener = TcpListener::bind(("127.0.0.1", 0))
         .map_err(|e| format!("cannot listen on 127.0.0.1: {e}"))?;
     let port = listener.local_addr().map_err(|e| e.to_string())?.port();
@@ -290,7 +298,7 @@ pub fn run(profiles: &[String]) -> Result<(), String> {
         .env("GOISHI_SIZES", Value::Object(sizes).to_string())
         .env(
             "GOISHI_PLAYOUTS",
-            json!({ "rules": PLAYOUT_RULES, "games": PLAYOUT_GAMES, "seed": PLAYOUT_SEED, "native": native }).to_string(),
+            json!({ "rules": PLAYOUT_RULES, "games": PLAYOUT_GAMES, "seed": PLAYOUT_SEED, "rounds": PLAYOUT_ROUNDS, "native": native }).to_string(),
         )
         .env("CHROMIUM", std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_owned()))
         .current_dir(root())
