@@ -90,7 +90,7 @@ enum Command {
         #[arg(long, value_name = "RULES")]
         rules: Option<String>,
         /// How many files to replay at once; default the number of processors.
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), allow_hyphen_values = true)]
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_JOBS), allow_hyphen_values = true)]
         jobs: Option<u16>,
         /// Print one JSON object per file instead of text.
         #[arg(long)]
@@ -112,7 +112,7 @@ enum Command {
         seed: Option<u64>,
         /// How many threads play games; the games are the same for any N; default the
         /// number of processors.
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), allow_hyphen_values = true)]
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_JOBS), allow_hyphen_values = true)]
         jobs: Option<u16>,
         /// Write the games to this file (one collection) instead of standard output (`-`:
         /// standard output).
@@ -573,6 +573,11 @@ fn run_command(args: Vec<OsString>) -> i32 {
         }
     }
 }
+
+/// The most threads `--jobs` starts: more than the work can use on any machine these commands
+/// run on, and few enough that each gets its stack (tens of thousands of threads made the
+/// runtime abort where it could not map their guard pages).
+const MAX_JOBS: i64 = 256;
 
 /// The number of processors, the default of `--jobs`.
 fn processors() -> usize {

@@ -576,8 +576,13 @@ fn command_line_errors_are_one_line() {
         "required arguments were not provided: <FILE>",
     );
     assert_one_line_error(&goishi(&["replay", "--jobs", "0", "x"]), 2, "--jobs");
+    assert_one_line_error(
+        &goishi(&["replay", "--jobs", "65535", "x"]),
+        2,
+        "'--jobs <N>': 65535 is not in 1..=256",
+    );
     // selfplay's errors: the arguments after `selfplay --games 1`, and what the line says.
-    let selfplay_errors: [(&[&str], &str); 6] = [
+    let selfplay_errors: [(&[&str], &str); 7] = [
         (
             &["--rules", "go/chinese", "--size", "1000000000"],
             "out of range",
@@ -604,6 +609,10 @@ fn command_line_errors_are_one_line() {
             "--out-dir /proc/goishi-nonexistent: cannot create the folder",
         ),
         (&["--rules", "go/chinese", "--jobs", "0"], "--jobs"),
+        (
+            &["--rules", "go/chinese", "--jobs", "20000"],
+            "'--jobs <N>': 20000 is not in 1..=256",
+        ),
     ];
     for (extra, expected) in selfplay_errors {
         let mut args = vec!["selfplay", "--games", "1"];
