@@ -548,6 +548,22 @@ fn replay_streams_standard_input_record_by_record_in_order() {
             .replace(&name, "-: "),
         stdout(&from_stdin)
     );
+    // A stream of no records (`selfplay --games 0`): nothing to report, no error; text
+    // without a record is one unreadable record.
+    let none = goishi(&["selfplay", "--rules", "go/chinese", "--games", "0"]);
+    assert!(none.status.success(), "{}", stderr(&none));
+    for input in [&none.stdout[..], b"", b" \n\n"] {
+        let o = goishi_with_input(&["replay", "-"], input);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert_eq!(stdout(&o), "");
+    }
+    let o = goishi_with_input(&["replay", "-"], b"not sgf\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stdout(&o).contains("- (game 1): unreadable"),
+        "{}",
+        stdout(&o)
+    );
     // A stream cut short: the records before the cut are reported, the last is truncated.
     let cut = &games.stdout[..games.stdout.len() - 40];
     let o = goishi_with_input(&["replay", "--json", "-"], cut);

@@ -17,12 +17,16 @@ use crate::record::{Record, RulesChoice};
 /// matching `)` (brackets of property values and their escapes respected). Text between
 /// trees is skipped, as in a file. At the end of the input, what is left of an unfinished
 /// tree is its last item, so that reading it says what is wrong (truncated); an input
-/// without any tree gives one item, which reads as "no game tree".
+/// without any tree but with some text gives one item, which reads as "no game tree"; an
+/// empty input, or one of white space alone, gives none (a stream of no records:
+/// `goishi selfplay --games 0 | goishi replay -`).
 #[derive(Debug)]
 pub struct TreeReader<R> {
     reader: R,
     /// Whether a tree (or the one item of an input without one) was given.
     any: bool,
+    /// Whether text other than white space was seen outside the trees.
+    stray: bool,
     /// Whether the input has ended or failed.
     done: bool,
 }
@@ -45,6 +49,7 @@ impl<R: BufRead> TreeReader<R> {
         TreeReader {
             reader,
             any: false,
+            stray: false,
             done: false,
         }
     }
@@ -68,8 +73,9 @@ impl<R: BufRead> TreeReader<R> {
             };
             if chunk.is_empty() {
                 self.done = true;
-                // The end: an unfinished tree, or nothing.
-                return Ok((!tree.is_empty() || !self.any).then_some(tree));
+                // The end: an unfinished tree, the one item of text without a tree, or
+                // nothing.
+                return Ok((!tree.is_empty() || (!self.any && self.stray)).then_some(tree));
             }
             let mut used = chunk.len();
             let mut complete = false;
@@ -80,7 +86,12 @@ impl<R: BufRead> TreeReader<R> {
                 // On to the next byte that can change the state: any other byte changes
                 // nothing below, unless it is escaped.
                 if !escaped {
-                    match chunk[at..].iter().position(|&b| CUTS[usize::from(b)]) {
+                    let skip = chunk[at..].iter().position(|&b| CUTS[usize::from(b)]);
+                    if depth == 0 && !self.stray {
+                        let between = &chunk[at..skip.map_or(chunk.len(), |s| at + s)];
+                        self.stray = between.iter().any(|b| !b.is_ascii_whitespace());
+                    }
+                    match skip {
                         Some(skip) => at += skip,
                         None => break,
                     }
@@ -91,6 +102,8 @@ impl<R: BufRead> TreeReader<R> {
                     if b == b'(' {
                         depth = 1;
                         from = Some(at - 1);
+                    } else {
+                        self.stray = true;
                     }
                     continue;
                 }
@@ -199,7 +212,10 @@ mod tests {
         assert_eq!(got.len(), 1);
         let e = parse_tree(got[0].as_ref().unwrap().as_bytes(), &choice).unwrap_err();
         assert!(e.to_string().contains("no game tree"), "{e}");
-        assert_eq!(trees(b"").len(), 1);
+        // Nothing, or white space alone: no item (a stream of no records).
+        assert_eq!(trees(b"").len(), 0);
+        assert_eq!(trees(b" \n\t\r\n").len(), 0);
+        assert_eq!(trees(b"\n ]").len(), 1);
         // Text after the last tree is not an item.
         assert_eq!(trees(b"(;B[aa])\n\n").len(), 1);
     }
