@@ -184,7 +184,7 @@ enum Command {
         #[arg(value_name = "FILE.sgf")]
         file: PathBuf,
         /// Show the position after this many moves (0: the setup); default all.
-        #[arg(long = "move", value_name = "N")]
+        #[arg(long = "move", value_name = "N", allow_hyphen_values = true)]
         move_number: Option<usize>,
         /// Replay under these rules instead of the record's RU.
         #[arg(long, value_name = "RULES")]

@@ -235,6 +235,8 @@ fn show_positions() {
     assert!(stdout(&o).contains("after move 8 of 8 (black D6)"));
     let o = goishi(&["show", "game.sgf", "--move", "9"]);
     assert_one_line_error(&o, 2, "--move 9: game.sgf has only 8 moves");
+    let o = goishi(&["show", "game.sgf", "--move", "-1"]);
+    assert_one_line_error(&o, 2, "invalid value '-1' for '--move <N>'");
     let o = goishi(&["show", "occupied.sgf"]);
     assert_one_line_error(
         &o,
