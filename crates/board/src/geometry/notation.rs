@@ -14,6 +14,8 @@ pub enum PointError {
     BadVertex(String),
     #[error("vertex {text} is off the {width}x{height} board")]
     OffBoard {
+        /// The GTP vertex as written out (`K10`, whatever its case as read), or the SGF
+        /// coordinate as read.
         text: String,
         width: u32,
         height: u32,
@@ -74,7 +76,8 @@ impl Geometry {
             return Err(bad());
         }
         self.at(x, row - 1).ok_or_else(|| PointError::OffBoard {
-            text: text.to_owned(),
+            // Named as vertices are written: `k010` is K10.
+            text: format!("{}{row}", letters.to_ascii_uppercase()),
             width: self.0.width,
             height: self.0.height,
         })

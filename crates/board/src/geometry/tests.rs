@@ -90,6 +90,11 @@ fn bad_vertices() {
         g.parse_point("K1").unwrap_err().to_string(),
         "vertex K1 is off the 9x9 board"
     );
+    // Named as vertices are written: upper case, the row without leading zeros.
+    assert_eq!(
+        g.parse_point("ab010").unwrap_err().to_string(),
+        "vertex AB10 is off the 9x9 board"
+    );
     assert_eq!(
         g.sgf_coord(g.parse_point("A9").unwrap()).as_deref(),
         Some("aa")

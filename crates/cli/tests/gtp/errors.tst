@@ -91,6 +91,13 @@ boardsize 9
 44 play b K10
 #? [illegal move: off board \(K10 is not on the 9x9 board\)]*
 
+# Vertices are written in upper case, however they were typed.
+440 play w k10
+#? [illegal move: off board \(K10 is not on the 9x9 board\)]*
+
+441 color q03
+#? [invalid vertex: vertex Q3 is off the 9x9 board]*
+
 45 play b ZZ99
 #? [illegal move: off board \(ZZ99 is not on the 9x9 board\)]*
 

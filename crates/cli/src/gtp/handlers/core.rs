@@ -353,7 +353,10 @@ impl Engine {
                 .parse_point(text)
                 .map_err(|e| format!("bad vertex list: {e}"))?;
             if !seen.insert(p) {
-                return Err(format!("bad vertex list: {text} is given twice"));
+                return Err(format!(
+                    "bad vertex list: {} is given twice",
+                    self.geometry().point_name(p)
+                ));
             }
             points.push(p);
         }

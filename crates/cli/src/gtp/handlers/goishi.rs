@@ -36,7 +36,10 @@ impl Engine {
         for text in a {
             let p = self.parse_point(text)?;
             if board.get(p).is_none() {
-                return Err(format!("{text} is empty; only stones can be marked dead"));
+                return Err(format!(
+                    "{} is empty; only stones can be marked dead",
+                    self.geometry().point_name(p)
+                ));
             }
             for q in board.chain_at(adjacency, p) {
                 if !dead.contains(&q) {

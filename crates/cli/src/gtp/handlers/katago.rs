@@ -85,7 +85,10 @@ impl Engine {
             let color = parse_color(pair[0])?;
             let p = self.parse_point(pair[1])?;
             if board.get(p).is_some() {
-                return Err(format!("invalid position: {} is given twice", pair[1]));
+                return Err(format!(
+                    "invalid position: {} is given twice",
+                    self.geometry().point_name(p)
+                ));
             }
             board.set(p, Some(color));
         }
