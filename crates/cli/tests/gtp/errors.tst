@@ -98,6 +98,15 @@ boardsize 9
 441 color q03
 #? [invalid vertex: vertex Q3 is off the 9x9 board]*
 
+442 set_free_handicap d4 d4
+#? [bad vertex list: D4 is given twice]*
+
+443 set_position b d4 w d4
+#? [invalid position: D4 is given twice]*
+
+444 goishi-dead e5
+#? [E5 is empty; only stones can be marked dead]*
+
 45 play b ZZ99
 #? [illegal move: off board \(ZZ99 is not on the 9x9 board\)]*
 
