@@ -1,6 +1,6 @@
 //! Helpers shared by the commands: the registry, rules strings, sizes.
 
-use goishi::{parse_size, Registry, Rules, RulesError, Topology};
+use goishi::{closest, parse_size, Registry, Rules, RulesError, Topology};
 
 /// The rules used when neither the command line nor a record names any: Chinese rules
 /// (simple ko, suicide forbidden, area scoring), the defaults of GNU Go's ko and suicide
@@ -17,11 +17,37 @@ pub fn parse_rules(text: &str) -> Result<Rules, RulesError> {
     registry().parse_rules(text)
 }
 
+/// The error of a rules name no variant has ([`RulesError::UnknownVariant`]) for a command
+/// that takes Go rules only (`kata-set-rules`, `kgs-rules`): the Go variants, and the Go
+/// name most like it; any other error as it is.
+pub fn unknown_go_rules(e: RulesError) -> RulesError {
+    let RulesError::UnknownVariant { name, .. } = e else {
+        return e;
+    };
+    let go: Vec<_> = registry()
+        .variants()
+        .filter(|v| is_go_family(v.family))
+        .collect();
+    let names = go
+        .iter()
+        .flat_map(|v| std::iter::once(v.id).chain(v.aliases.iter().copied()));
+    RulesError::UnknownVariant {
+        suggestion: closest(&name, names).map(str::to_owned),
+        known: go.iter().map(|v| v.id).collect::<Vec<_>>().join(", "),
+        name,
+    }
+}
+
 pub use goishi_sgf::io_message;
 
 /// Whether the rules are of the Go family.
 pub fn is_go(rules: &Rules) -> bool {
-    rules.variant().family == "go"
+    is_go_family(rules.variant().family)
+}
+
+/// Whether `family` (a variant's) is Go.
+fn is_go_family(family: &str) -> bool {
+    family == "go"
 }
 
 /// Parses `N` or `WxH`, with a message naming what was wrong.
@@ -50,16 +76,25 @@ impl std::fmt::Display for KomiError {
 }
 
 /// Sets komi `text` on `rules`, as GTP's `komi` and `goishi match --komi` take it: a finite
-/// number the rules accept; a variant without komi takes any number and ignores it
-/// (controllers always send one).
+/// number the rules accept, in any spelling of a float (`7.5`, `7.50`, `75e-1`: GTP's komi
+/// is a float); a variant without komi takes any number and ignores it (controllers always
+/// send one). A komi refused is quoted as given.
 pub fn set_komi(rules: &mut Rules, text: &str) -> Result<(), KomiError> {
-    if !text.parse::<f64>().is_ok_and(f64::is_finite) {
-        return Err(KomiError::NotANumber(goishi::shorten(text)));
-    }
+    let komi = match text.parse::<f64>() {
+        Ok(k) if k.is_finite() => k,
+        _ => return Err(KomiError::NotANumber(goishi::shorten(text))),
+    };
     if rules.get("komi").is_some() {
-        rules
-            .set("komi", text)
-            .map_err(|e| KomiError::Refused(e.to_string()))?;
+        // The number as the rules read it (`7.5e0` is 7.5).
+        rules.set("komi", &komi.to_string()).map_err(|e| {
+            KomiError::Refused(match e {
+                RulesError::BadValue(mut bad) => {
+                    bad.value = goishi::shorten(text);
+                    bad.to_string()
+                }
+                e => e.to_string(),
+            })
+        })?;
     }
     Ok(())
 }

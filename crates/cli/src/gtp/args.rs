@@ -17,7 +17,7 @@ pub fn parse_time(text: &str) -> Result<u64, String> {
     }
     if text.len() > 12 {
         return Err(format!(
-            "invalid time or stone count {:?}; expected at most 12 digits",
+            "syntax error: invalid time or stone count {:?}; expected at most 12 digits",
             shorten(text)
         ));
     }

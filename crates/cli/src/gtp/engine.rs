@@ -202,12 +202,20 @@ impl Engine {
     /// names. Under [`FileAccess::Off`] a graph board read from a file other than the one
     /// the engine already plays on is refused: reading it would open any file the
     /// controller names (and its first bad line would come back in the error).
+    /// With `go_only` (`kata-set-rules`, `kgs-rules`), a name no variant has is answered
+    /// with the Go variants only.
     pub(in crate::gtp) fn rules_of_command(
         &self,
         command: &str,
         text: &str,
+        go_only: bool,
     ) -> Result<Rules, String> {
-        let rules = crate::common::parse_rules(text).map_err(|e| e.to_string())?;
+        let rules = crate::common::parse_rules(text).map_err(|e| match e {
+            e @ goishi::RulesError::UnknownVariant { .. } if go_only => {
+                crate::common::unknown_go_rules(e).to_string()
+            }
+            e => e.to_string(),
+        })?;
         if self.files == FileAccess::Off
             && matches!(rules.board_kind(), goishi::BoardKind::Graph(_))
             && rules.board_kind() != self.rules.board_kind()

@@ -73,6 +73,15 @@ goishi-rules go/chinese
 35 goishi-rules
 #? [go/chinese]
 
+# GTP's komi is a float: any spelling of one.
+310 komi 65e-1
+311 goishi-rules
+#? [go/chinese:komi=6\.5]
+
+312 komi +7.50
+313 goishi-rules
+#? [go/chinese]
+
 # komi during a game keeps the game.
 36 play b D4
 37 komi 0.5

@@ -155,7 +155,10 @@ boardsize 9
 #? [unacceptable komi: invalid komi "6\.25"; expected a multiple of 0\.5 from -500 to 500]*
 
 62 komi 1e9
-#? [unacceptable komi: .*]*
+#? [unacceptable komi: invalid komi "1e9"; expected a multiple of 0\.5 from -500 to 500]*
+
+620 komi 6.250
+#? [unacceptable komi: invalid komi "6\.250"; expected a multiple of 0\.5 from -500 to 500]*
 
 63 komi nan
 #? [syntax error: invalid komi "nan".*]*

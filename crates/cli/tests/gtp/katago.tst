@@ -64,7 +64,14 @@ boardsize 9
 #? [katago-json rules: unknown ko rule "POSITINAL".*]*
 
 31 kata-set-rules bogus
-#? [unknown rules "bogus"; expected a variant id or alias.*]*
+#? [unknown rules "bogus"; expected a variant id or alias, one of: go/aga, go/aga-button, go/chinese, go/chinese-ogs, go/ing, go/japanese, go/korean, go/new-zealand, go/stone-scoring, go/tromp-taylor]*
+
+# Only Go rules are listed and suggested: these commands take nothing else.
+310 kgs-rules foo
+#? [unknown rules "foo"; expected a variant id or alias, one of: go/aga, [a-z/, -]*go/tromp-taylor]*
+
+311 kgs-rules japanes
+#? [unknown rules "japanes" \(did you mean "japanese"\?\); expected a variant id or alias, one of: go/aga, [a-z/, -]*]*
 
 32 kata-set-rules contact/2b
 #? [kata-set-rules accepts Go rules only; contact/2b is not Go.*]*

@@ -90,7 +90,7 @@ boardsize 9
 #? [syntax error: invalid time or stone count "1\.5"; expected a whole number]*
 
 410 time_settings 18446744073709551615 0 0
-#? [invalid time or stone count "18446744073709551615"; expected at most 12 digits]*
+#? [syntax error: invalid time or stone count "18446744073709551615"; expected at most 12 digits]*
 
 42 time_left x 10 0
 #? [syntax error: invalid color.*]*

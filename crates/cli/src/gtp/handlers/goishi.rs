@@ -23,7 +23,7 @@ impl Engine {
         if a.is_empty() {
             return Ok(self.rules.to_string());
         }
-        let mut rules = self.rules_of_command("goishi-rules", &a.join(" "))?;
+        let mut rules = self.rules_of_command("goishi-rules", &a.join(" "), false)?;
         let size = rules.take_size().unwrap_or(self.size);
         self.new_game(rules, size)?;
         Ok(self.rules.to_string())

@@ -28,7 +28,7 @@ impl Engine {
                 self.rules.variant().id
             ));
         }
-        let mut rules = self.rules_of_command(command, text)?;
+        let mut rules = self.rules_of_command(command, text, true)?;
         if !is_go(&rules) {
             return Err(format!(
                 "{command} accepts Go rules only; {} is not Go (use goishi-rules)",
