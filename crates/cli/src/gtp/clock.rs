@@ -5,7 +5,10 @@
 //! # The time-management rule
 //!
 //! With no time settings (or `none`, or GTP's "no limit": byo-yomi time and no stones), the
-//! clock sets nothing and the command line's budget applies. Otherwise a move gets:
+//! clock sets nothing and the command line's budget applies, unless the controller says with
+//! `time_left` how much time a player has: that time is then absolute time (a main time and
+//! nothing after it, whatever its stone count), which bounds the budget of the player's moves
+//! as below, until the game ends. Otherwise a move gets:
 //!
 //! - in main time, `main / max(10, empty / 3)` (the remaining main time over an estimate of
 //!   the moves still to play: a third of the empty points, at least 10), or, with byo-yomi to
@@ -41,6 +44,7 @@ pub enum TimeControl {
 /// stones (Canadian) or periods (Japanese) left.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Side {
+    /// Infinite under no time control until `time_left` says how much is left.
     left: f64,
     /// 0 in main time; in a period, the stones (Canadian) or periods (Japanese) left.
     stones: u32,
@@ -80,7 +84,7 @@ impl Clock {
             other => other,
         };
         let main = match control {
-            TimeControl::None => 0.0,
+            TimeControl::None => f64::INFINITY,
             TimeControl::Absolute { main }
             | TimeControl::Canadian { main, .. }
             | TimeControl::Byoyomi { main, .. } => main,
@@ -123,7 +127,8 @@ impl Clock {
     }
 
     /// GTP's `time_left COLOR TIME STONES`: `time` seconds left, in main time when `stones`
-    /// is 0, else in a period with `stones` stones (Canadian) or periods (Japanese) left.
+    /// is 0, else in a period with `stones` stones (Canadian) or periods (Japanese) left;
+    /// under no time control, `time` seconds of absolute time.
     pub fn set_left(&mut self, color: Color, time: u64, stones: u64) {
         self.sides[color.index()] = Side {
             left: time as f64,
@@ -137,8 +142,10 @@ impl Clock {
         let side = &mut self.sides[color.index()];
         let used = used.as_secs_f64();
         match control {
-            TimeControl::None => {}
-            TimeControl::Absolute { .. } => side.left = (side.left - used).max(0.0),
+            // Infinite under no time control, until `time_left` says otherwise.
+            TimeControl::None | TimeControl::Absolute { .. } => {
+                side.left = (side.left - used).max(0.0);
+            }
             TimeControl::Canadian { time, stones, .. } => {
                 let mut used = used;
                 if side.stones == 0 {
@@ -173,14 +180,24 @@ impl Clock {
         }
     }
 
+    /// Whether time settings say how the game is timed (then the clock sets the time of a
+    /// move, not only bounds it).
+    pub fn is_timed(&self) -> bool {
+        self.control != TimeControl::None
+    }
+
     /// How long the next move of `color` may take, with `empty` empty points on the board;
-    /// `None` when the game is not timed (see the module docs for the rule).
+    /// `None` when the game is not timed and the controller has not said how much time
+    /// `color` has left (see the module docs for the rule).
     pub fn allowance(&self, color: Color, empty: usize) -> Option<Duration> {
         let side = self.sides[color.index()];
         let moves_to_go = (empty as f64 / 3.0).max(10.0);
         let (share, until_flag) = match self.control {
-            TimeControl::None => return None,
-            TimeControl::Absolute { .. } => (side.left / moves_to_go, side.left),
+            TimeControl::None if side.left.is_infinite() => return None,
+            // Under no time control, the time `time_left` gave is absolute time.
+            TimeControl::None | TimeControl::Absolute { .. } => {
+                (side.left / moves_to_go, side.left)
+            }
             TimeControl::Canadian { time, stones, .. } if side.stones == 0 => {
                 let period = 0.8 * time / f64::from(stones.max(1));
                 (
@@ -238,6 +255,28 @@ mod tests {
     }
 
     #[test]
+    fn time_left_alone_is_absolute_time() {
+        for mut clock in [Clock::default(), Clock::from_gtp(0, 5, 0)] {
+            clock.set_left(Color::Black, 60, 0);
+            // 60 s of absolute time over 27 moves to go; White has not been told.
+            assert!((secs(clock.allowance(Color::Black, 81)) - 60.0 / 27.0).abs() < 1e-9);
+            assert_eq!(clock.allowance(Color::White, 81), None);
+            assert!(!clock.is_timed());
+            // The engine counts its own time until the next time_left.
+            clock.spend(Color::Black, Duration::from_secs(33));
+            assert!((secs(clock.allowance(Color::Black, 81)) - 27.0 / 27.0).abs() < 1e-9);
+            // Whatever its stone count: 2 s over 10 moves to go.
+            clock.set_left(Color::Black, 2, 5);
+            assert!((secs(clock.allowance(Color::Black, 3)) - 0.2).abs() < 1e-9);
+            clock.set_left(Color::Black, 0, 0);
+            assert_eq!(secs(clock.allowance(Color::Black, 81)), 0.0);
+            // A new game under the same settings: untold again.
+            let next = Clock::new(clock.control());
+            assert_eq!(next.allowance(Color::Black, 81), None);
+        }
+    }
+
+    #[test]
     fn absolute_time_is_shared_over_the_moves_to_go() {
         let clock = Clock::from_gtp(60, 0, 0);
         // 81 empty points: 27 moves to go.
@@ -248,7 +287,8 @@ mod tests {
 
     #[test]
     fn a_move_never_takes_the_time_left() {
-        let mut clocks = Vec::new();
+        // No time settings: time_left alone, absolute time.
+        let mut clocks = vec![(Clock::default(), 0.0)];
         for (main, time, stones) in [(0, 0, 0), (1, 0, 0), (0, 10, 1), (0, 1, 25), (3, 30, 1)] {
             clocks.push((Clock::from_gtp(main, time, stones), time as f64));
         }

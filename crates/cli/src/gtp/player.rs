@@ -124,18 +124,20 @@ impl GenmovePlayer {
         &self.options
     }
 
-    /// The budget of the next move of `color` under `clock`: the clock's allowance caps the
-    /// time of the budget given; with no budget given, the clock's allowance alone (no
-    /// playout limit) when the game is timed, else the default.
+    /// The budget of the next move of `color` under `clock`: with no budget given and time
+    /// settings, the clock's allowance alone (no playout limit); otherwise the budget given
+    /// (else the default) with its time capped by the allowance, if the clock gives one
+    /// (time settings, or `time_left` alone).
     pub fn budget(&self, clock: &Clock, color: Color, empty: usize) -> Budget {
         let given = self.options.playouts.is_some() || self.options.time.is_some();
+        let budget = self.options.budget();
         match clock.allowance(color, empty) {
-            None => self.options.budget(),
-            Some(allowed) if given => Budget {
-                playouts: self.options.playouts,
-                time: Some(self.options.time.map_or(allowed, |t| t.min(allowed))),
+            None => budget,
+            Some(allowed) if !given && clock.is_timed() => Budget::time(allowed),
+            Some(allowed) => Budget {
+                playouts: budget.playouts,
+                time: Some(budget.time.map_or(allowed, |t| t.min(allowed))),
             },
-            Some(allowed) => Budget::time(allowed),
         }
     }
 

@@ -507,3 +507,42 @@ fn the_dead_stone_estimate_takes_its_budget() {
     e.set_dead_playouts(most).unwrap();
     assert_eq!(e.dead_playouts(), most);
 }
+
+/// `time_left` without `time_settings`: the time left is absolute time, which caps the
+/// budget of the command line (`--time`, or the default's 1 s) and keeps its playout limit;
+/// the other colour and the next game are not bounded by it.
+#[test]
+fn time_left_alone_bounds_a_move() {
+    use goishi_play::mcts::Budget;
+    use std::time::Duration;
+
+    let budget = |e: &Engine, color: Color| e.player.budget(&e.clock, color, 361);
+    let ten = Duration::from_secs(10);
+    let mut e = engine("go/chinese", 19);
+    e.set_player(PlayerOptions {
+        time: Some(ten),
+        ..PlayerOptions::new(1)
+    })
+    .unwrap();
+    assert_eq!(budget(&e, Color::Black), Budget::time(ten));
+    assert_eq!(e.execute_line("time_left b 2 0").unwrap(), "= \n\n");
+    // 2 s over a third of the empty points, the moves to go.
+    let time = budget(&e, Color::Black).time.unwrap().as_secs_f64();
+    assert!((time - 2.0 / (361.0 / 3.0)).abs() < 1e-9, "{time}");
+    assert_eq!(budget(&e, Color::White), Budget::time(ten));
+
+    let mut e = engine("go/chinese", 19);
+    e.set_player(PlayerOptions::new(1)).unwrap();
+    assert_eq!(budget(&e, Color::White), Budget::DEFAULT);
+    e.execute_line("time_left w 0 0").unwrap();
+    assert_eq!(
+        budget(&e, Color::White),
+        Budget {
+            playouts: Budget::DEFAULT.playouts,
+            time: Some(Duration::ZERO)
+        }
+    );
+    // A new game: the controller has not said how much time is left in it.
+    e.execute_line("clear_board").unwrap();
+    assert_eq!(budget(&e, Color::White), Budget::DEFAULT);
+}
