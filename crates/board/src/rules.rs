@@ -518,11 +518,15 @@ impl Rules {
         let key = option_key(key);
         match key.as_str() {
             "board" => {
-                self.board = Some(value.parse()?);
+                let board = value.parse()?;
+                check_graph_size(Some(&board), self.size)?;
+                self.board = Some(board);
                 return Ok(());
             }
             "size" => {
-                self.size = Some(parse_size(value)?);
+                let size = parse_size(value)?;
+                check_graph_size(self.board.as_ref(), Some(size))?;
+                self.size = Some(size);
                 return Ok(());
             }
             _ => {}
@@ -604,8 +608,11 @@ impl Rules {
 
     /// The board size of a game of these rules asked for at `size`: the `size=` of the rules
     /// or `size` (an error when both are given and differ: which one was meant cannot be
-    /// told), else the variant's default.
+    /// told), else the variant's default. A graph board has its graph's size: a size given
+    /// with it is an error ([`GeometryError::GraphSize`]), and its board size is the
+    /// variant's default, which its geometry ignores.
     pub fn board_size(&self, size: Option<(u32, u32)>) -> Result<(u32, u32), GeometryError> {
+        check_graph_size(self.board.as_ref(), size.or(self.size))?;
         match (self.size, size) {
             (Some(named), Some(asked)) if named != asked => Err(GeometryError::SizeConflict {
                 named: size_text(named),
@@ -615,10 +622,14 @@ impl Rules {
         }
     }
 
-    /// Builds the geometry at [`Rules::board_size`].
+    /// Builds the geometry at [`Rules::board_size`]. On a graph board `size` is not asked
+    /// for: the size of a graph game carried back here (a setup's, a record's `SZ`) is its
+    /// graph's, and the geometry is the graph.
     pub fn geometry(&self, size: Option<(u32, u32)>) -> Result<Geometry, GeometryError> {
-        let (w, h) = self.board_size(size)?;
-        self.board_kind().build(w, h)
+        let kind = self.board_kind();
+        let asked = size.filter(|_| !matches!(kind, BoardKind::Graph(_)));
+        let (w, h) = self.board_size(asked)?;
+        kind.build(w, h)
     }
 
     /// A new game on an empty board of the rules' geometry, Black to move.
@@ -683,6 +694,21 @@ impl<'de> serde::Deserialize<'de> for Rules {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let text = String::deserialize(d)?;
         text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A size given with a graph board is an error: a graph's size is fixed, its points are the
+/// file's.
+fn check_graph_size(
+    board: Option<&BoardKind>,
+    size: Option<(u32, u32)>,
+) -> Result<(), GeometryError> {
+    match (board, size) {
+        (Some(board @ BoardKind::Graph(_)), Some(size)) => Err(GeometryError::GraphSize {
+            board: board.to_string(),
+            size: size_text(size),
+        }),
+        _ => Ok(()),
     }
 }
 

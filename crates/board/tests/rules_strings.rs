@@ -132,6 +132,26 @@ fn presets_and_overrides() {
         seven.geometry(Some((9, 4))).unwrap_err().to_string(),
         "the rules name size=7 and the size asked for is 9x4; give one of them"
     );
+    // A graph board's size is its graph's: a size with it, named or asked for, is an error
+    // naming both (the file is not read for it).
+    let graph =
+        "size 9 given with board=graph:ring.graph, whose size is fixed (the graph's); give no size";
+    for text in [
+        "beta:board=graph:ring.graph,size=9",
+        "beta:size=9,board=graph:ring.graph",
+    ] {
+        assert_eq!(
+            r.parse_rules(text).unwrap_err().to_string(),
+            graph,
+            "{text}"
+        );
+    }
+    let on_graph = r.parse_rules("beta:board=graph:ring.graph").unwrap();
+    assert_eq!(
+        on_graph.board_size(Some((9, 9))).unwrap_err().to_string(),
+        graph
+    );
+    assert_eq!(on_graph.board_size(None).unwrap(), (5, 5));
     assert_eq!(
         r.parse_rules("toy!strict").unwrap().get("ko"),
         Some("positional")

@@ -642,6 +642,34 @@ fn command_line_errors_are_one_line() {
         2,
         "--rules: unknown rules \"xyz\"; expected",
     );
+    // A graph board's size is its graph's: a size with it is an error naming both.
+    let graph = "size 9 given with board=graph:../ring6.txt, whose size is fixed (the graph's); \
+                 give no size";
+    for args in [
+        &[
+            "gtp",
+            "--rules",
+            "go/chinese:board=graph:../ring6.txt",
+            "--size",
+            "9",
+        ][..],
+        &[
+            "gtp",
+            "--rules",
+            "go/chinese:board=graph:../ring6.txt,size=9",
+        ][..],
+        &[
+            "selfplay",
+            "--games",
+            "1",
+            "--rules",
+            "go/chinese:board=graph:../ring6.txt",
+            "--size",
+            "9",
+        ][..],
+    ] {
+        assert_one_line_error(&goishi(args), 2, graph);
+    }
     assert_one_line_error(
         &goishi(&["gtp", "--rules", "Tromp_Taylr"]),
         2,

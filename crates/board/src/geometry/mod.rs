@@ -62,6 +62,11 @@ pub enum GeometryError {
     BadSize(String),
     #[error("the rules name size={named} and the size asked for is {asked}; give one of them")]
     SizeConflict { named: String, asked: String },
+    /// A size given for a graph board, whose size is its graph's.
+    #[error(
+        "size {size} given with board={board}, whose size is fixed (the graph's); give no size"
+    )]
+    GraphSize { board: String, size: String },
     /// A graph file's error: at a line (from 1), or about the whole file (line 0).
     #[error("graph {source_name}{}: {message}", at_line(*line))]
     Graph {

@@ -375,13 +375,14 @@ impl Engine {
 
     // ---- state changes -------------------------------------------------------------
 
-    /// Starts a new game of `rules` on a `size` board.
+    /// Starts a new game of `rules` on a `size` board (`None`: the rules' size, else the
+    /// variant's default).
     pub(in crate::gtp) fn new_game(
         &mut self,
         rules: Rules,
-        size: (u32, u32),
+        size: Option<(u32, u32)>,
     ) -> Result<(), String> {
-        let position = rules.new_game(Some(size)).map_err(|e| e.to_string())?;
+        let position = rules.new_game(size).map_err(|e| e.to_string())?;
         self.replace_game(rules, position, Vec::new(), None);
         // A new game starts with full clocks under the same time settings.
         self.clock = Clock::new(self.clock.control());

@@ -197,7 +197,7 @@ fn a_panic_leaves_the_state_as_it_was() {
         panic!("a bug after an undo");
     }
     fn replace_then_panic(e: &mut Engine, _: &[&str]) -> Answer {
-        e.new_game(e.rules.clone(), (5, 5)).unwrap();
+        e.new_game(e.rules.clone(), Some((5, 5))).unwrap();
         e.dead.clear();
         panic!("a bug after a new game");
     }
@@ -307,7 +307,7 @@ fn no_files_covers_graph_boards_named_by_the_controller() {
     e.run("goishi-rules", &[&named]).unwrap();
     // The operator's own graph board (the engine's rules) stays usable under --no-files:
     // a new game reads it again, and naming it again is no new file.
-    let mut e = engine(&named, 9);
+    let mut e = Engine::new(crate::common::parse_rules(&named).unwrap(), None, 1).unwrap();
     e.set_file_access(FileAccess::Off);
     e.run("clear_board", &[]).unwrap();
     e.run("goishi-rules", &[&named]).unwrap();

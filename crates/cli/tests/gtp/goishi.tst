@@ -46,6 +46,35 @@ boardsize 9
 14 gogui-rules_board_size
 #? [13 hex]
 
+# A graph's size is its own: leaving a graph board, a rules string without a size gives
+# the variant's default size, whatever the board kind.
+130 goishi-rules go/chinese:board=graph:ring6.txt
+131 goishi-rules go/chinese:board=torus
+132 gogui-rules_board_size
+#? [19]
+
+133 goishi-rules go/chinese:board=graph:ring6.txt
+134 goishi-rules go/chinese:board=hex
+135 gogui-rules_board_size
+#? [19 hex]
+
+136 goishi-rules go/chinese:board=graph:ring6.txt
+137 goishi-rules contact/2b
+138 gogui-rules_board_size
+#? [9]
+
+139 goishi-rules go/chinese:board=graph:ring6.txt
+140 goishi-rules go/chinese:size=13
+141 gogui-rules_board_size
+#? [13]
+
+# A size with a graph board is an error naming both.
+142 goishi-rules go/chinese:board=graph:ring6.txt,size=9
+#? [size 9 given with board=graph:ring6\.txt, whose size is fixed \(the graph's\); give no size]*
+
+143 gogui-rules_board_size
+#? [13]
+
 # KataGo's forms work here too.
 15 goishi-rules {"ko":"SIMPLE","scoring":"TERRITORY"}
 #? [go/.*]

@@ -142,3 +142,25 @@ boardsize 9
 
 64 rectangular_boardsize 5
 #? [syntax error: rectangular_boardsize takes 2 arguments.*]*
+
+# kata-set-rules and kgs-rules keep the game and its board: a size other than the board's
+# is refused, and changes nothing.
+70 goishi-rules go/chinese:board=torus,size=5
+71 play b C3
+72 kata-set-rules japanese:size=13
+#? [kata-set-rules keeps the game and its torus 5x5 board; size=13 is another board \(boardsize or goishi-rules start a game on it\)]*
+
+73 kgs-rules japanese:size=7
+#? [kgs-rules keeps the game and its torus 5x5 board; size=7 is another board .*]*
+
+74 gogui-rules_board_size
+#? [5]
+
+75 kata-set-rules japanese:size=5
+#? []
+
+76 goishi-rules
+#? [go/japanese:komi=7\.5,board=torus]
+
+77 list_stones black
+#? [C3]

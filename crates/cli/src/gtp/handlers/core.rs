@@ -160,13 +160,13 @@ impl Engine {
     pub(in crate::gtp) fn boardsize(&mut self, a: &[&str]) -> Answer {
         let n = Self::parse_side(a[0])?;
         self.check_resizable()?;
-        self.new_game(self.rules.clone(), (n, n))
+        self.new_game(self.rules.clone(), Some((n, n)))
             .map_err(|e| format!("unacceptable size: {e}"))?;
         Ok(String::new())
     }
 
     pub(in crate::gtp) fn clear_board(&mut self, _: &[&str]) -> Answer {
-        self.new_game(self.rules.clone(), self.size)?;
+        self.new_game(self.rules.clone(), Some(self.size))?;
         Ok(String::new())
     }
 

@@ -3,7 +3,7 @@
 //! search of `genmove` saw, as GoGui draws it (`goishi-ownership`, `goishi-top_moves`:
 //! read-only, so GoGui's analyze menu lists them).
 
-use goishi::Move;
+use goishi::{Move, Topology};
 
 use crate::gtp::args::vertex_list;
 use crate::gtp::engine::{Answer, Engine};
@@ -24,7 +24,10 @@ impl Engine {
             return Ok(self.rules.to_string());
         }
         let mut rules = self.rules_of_command("goishi-rules", &a.join(" "), false)?;
-        let size = rules.take_size().unwrap_or(self.size);
+        // R's size, else the board's; a graph's size is its own, not kept for the next
+        // board (which gets the variant's default size).
+        let kept = (*self.geometry().topology() != Topology::Graph).then_some(self.size);
+        let size = rules.take_size().or(kept);
         self.new_game(rules, size)?;
         Ok(self.rules.to_string())
     }

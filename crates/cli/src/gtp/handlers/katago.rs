@@ -1,7 +1,7 @@
 //! KataGo's commands: rules as KataGo names them (`kata-set-rules`, `kata-get-rules`,
 //! `kgs-rules`), `rectangular_boardsize` and `set_position`.
 
-use goishi::{Board, Color, Setup};
+use goishi::{size_text, Board, Color, Setup, Topology};
 
 use crate::common::is_go;
 use crate::gtp::args::parse_color;
@@ -12,7 +12,7 @@ impl Engine {
         let w = Self::parse_side(a[0])?;
         let h = Self::parse_side(a[1])?;
         self.check_resizable()?;
-        self.new_game(self.rules.clone(), (w, h))
+        self.new_game(self.rules.clone(), Some((w, h)))
             .map_err(|e| format!("unacceptable size: {e}"))?;
         Ok(String::new())
     }
@@ -35,7 +35,17 @@ impl Engine {
                 rules.variant().id
             ));
         }
-        rules.take_size();
+        // The game and its board stay (KataGo's rules have no size): another size is refused.
+        if let Some(size) = rules.take_size() {
+            if size != self.size || *self.geometry().topology() == Topology::Graph {
+                return Err(format!(
+                    "{command} keeps the game and its {} board; size={} is another board \
+                     (boardsize or goishi-rules start a game on it)",
+                    self.geometry().describe(),
+                    size_text(size)
+                ));
+            }
+        }
         if !rules.is_explicit("komi") {
             if let Some(k) = self.rules.get("komi") {
                 let k = k.to_owned();
