@@ -153,6 +153,16 @@ fn replay_rules_override() {
     assert!(stdout(&o).contains("game.sgf: ok: 8 moves under go/tromp-taylor:komi=0.5"));
     let o = goishi(&["replay", "--rules", "nonesuch", "game.sgf"]);
     assert_one_line_error(&o, 2, "--rules: unknown rules \"nonesuch\"");
+    // The record's SZ is its board: rules naming another size make it unreadable, saying so.
+    let o = goishi(&["replay", "--rules", "go/chinese:size=13", "game.sgf"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    let conflict = "game.sgf: root node: SZ[9] and the rules' size=13 differ: a record is \
+                    played on its SZ (give the rules no size)";
+    assert_eq!(stderr(&o), format!("goishi: {conflict}\n"));
+    let o = goishi(&["show", "--rules", "go/chinese:size=13", "game.sgf"]);
+    assert_one_line_error(&o, 2, conflict);
+    let o = goishi(&["replay", "--rules", "go/chinese:size=9", "game.sgf"]);
+    assert!(stdout(&o).starts_with("game.sgf: ok: 8 moves under go/chinese:komi=0.5 on 9x9"));
 }
 
 #[test]

@@ -265,10 +265,7 @@ fn shared_geometry(
     if matches!(kind, goishi::BoardKind::Graph(_)) {
         return rules.geometry(size);
     }
-    let shape = rules
-        .size()
-        .or(size)
-        .unwrap_or(rules.variant().default_size);
+    let shape = rules.board_size(size)?;
     let cached = LAST.with(|last| match &*last.borrow() {
         Some((k, s, g)) if *k == kind && *s == shape => Some(g.clone()),
         _ => None,
@@ -524,7 +521,6 @@ fn build_record<N: Nodes + ?Sized>(
         })?,
         (None, None) => choice.fallback.clone(),
     };
-    let rules_size = rules.take_size();
     let komi_forced = choice
         .force
         .as_ref()
@@ -537,8 +533,21 @@ fn build_record<N: Nodes + ?Sized>(
                 .map_err(|e| raw::komi_error(e, source, k))?;
         }
     }
-    let size = size.or(rules_size);
+    // The board is SZ's, else the rules' size=, else the variant's default; SZ is the
+    // record's fact, and rules naming another size (`RU`, or `--rules`) contradict it.
     let geometry = shared_geometry(&rules, size).map_err(|e| {
+        if let goishi::GeometryError::SizeConflict { named, asked } = e {
+            let written = raw::root_value(source.0, source.1, "SZ").map_or(asked, goishi::shorten);
+            return SgfError::in_property(
+                ErrorKind::Rules,
+                0,
+                "SZ",
+                format!(
+                    "SZ[{written}] and the rules' size={named} differ: a record is played on \
+                     its SZ (give the rules no size)"
+                ),
+            );
+        }
         // A graph board comes from the rules (its file is read relative to the current
         // folder); any other from SZ or the variant's default size.
         let (from, property) = if matches!(rules.board_kind(), goishi::BoardKind::Graph(_)) {
@@ -548,6 +557,8 @@ fn build_record<N: Nodes + ?Sized>(
         };
         SgfError::in_property(ErrorKind::BadValue, 0, property, format!("{from}: {e}"))
     })?;
+    // The size is held apart from the rules (in the geometry).
+    rules.take_size();
 
     let mut board = Board::new(geometry.clone());
     let grid = Grid::of(&geometry);

@@ -129,6 +129,48 @@ fn komi_given_with_the_rules_wins_over_km() {
 }
 
 #[test]
+fn a_size_in_the_rules_is_checked_against_sz() {
+    let forced = |rules: &str| RulesChoice {
+        force: Some(Forced::parse(rules).unwrap()),
+        ..choice()
+    };
+    let describe = |text: &str, choice: &RulesChoice| {
+        parse_record(text, choice).map(|r| r.setup.board.geometry().describe())
+    };
+    // SZ is the record's board: rules naming another size, RU or forced, are an error naming
+    // both; the same size, or a size and no SZ, is fine.
+    let conflict = "root node: SZ[9] and the rules' size=13 differ: a record is played on its \
+                    SZ (give the rules no size)";
+    let sz9 = "(;GM[1]SZ[9]RU[go/chinese];B[ee])";
+    let e = parse_record(sz9, &forced("go/chinese:size=13")).unwrap_err();
+    assert_eq!(
+        (e.to_string().as_str(), e.kind),
+        (conflict, ErrorKind::Rules)
+    );
+    // The geometry of the last record read is shared: the conflict is found all the same.
+    assert_eq!(
+        describe("(;GM[1]SZ[13];B[ee])", &choice()).unwrap(),
+        "13x13"
+    );
+    let e = parse_record(sz9, &forced("go/chinese:size=13")).unwrap_err();
+    assert_eq!(e.to_string(), conflict);
+    let e = parse_record("(;GM[1]SZ[9]RU[go/chinese:size=13];B[ee])", &choice()).unwrap_err();
+    assert_eq!(e.to_string(), conflict);
+    assert_eq!(
+        describe("(;GM[1]SZ[19:13]RU[go/chinese:size=9])", &choice())
+            .unwrap_err()
+            .to_string(),
+        "root node: SZ[19:13] and the rules' size=9 differ: a record is played on its SZ \
+         (give the rules no size)"
+    );
+    assert_eq!(describe(sz9, &forced("go/chinese:size=9")).unwrap(), "9x9");
+    let r = parse_record("(;GM[1]RU[go/chinese:size=7];B[ee])", &choice()).unwrap();
+    assert_eq!(r.setup.board.geometry().describe(), "7x7");
+    // The size is held by the board, not the rules.
+    assert_eq!(r.setup.rules.size(), None);
+}
+
+#[test]
 fn handicap_stones_written_as_moves_are_setup_stones() {
     let r = parse_record(
         "(;GM[1]SZ[9]HA[2];B[cc]C[first stone];B[gg];W[ee])",
