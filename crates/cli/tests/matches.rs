@@ -300,3 +300,33 @@ fn the_referee_komi_time_and_seed_options_reach_the_games() {
     let (other, _) = run("referee-c", "12");
     assert_ne!(other, games);
 }
+
+/// An engine whose output never ends an answer (one endless line, or endless lines) is
+/// stopped after 65536 characters, an error of that engine in one sentence: no panic, no
+/// memory exhausted. (These engines end by themselves after a megabyte, so that the test
+/// stays bounded whatever the match does.)
+#[cfg(unix)]
+#[test]
+fn an_engine_that_answers_too_much_is_stopped() {
+    let bin = env!("CARGO_BIN_EXE_goishi");
+    let random = format!("{bin} gtp --player random --seed 1");
+    for black in ["head -c 1000000 /dev/zero", "seq 1 200000"] {
+        let o = goishi(&[
+            "match", "--black", black, "--white", &random, "--size", "5", "--games", "2",
+        ]);
+        let out = text(&o.stdout);
+        assert_eq!(o.status.code(), Some(1), "{black}: {out}");
+        assert_eq!(text(&o.stderr), "", "{black}");
+        let games = game_lines(&out);
+        assert_eq!(games.len(), 2, "{black}: {out}");
+        for g in &games {
+            assert!(
+                g.ends_with(
+                    "  black: boardsize 5: not sent: the engine failed \"name\" earlier \
+                     (answered more than 65536 characters)"
+                ),
+                "{black}: {g}"
+            );
+        }
+    }
+}

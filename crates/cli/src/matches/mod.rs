@@ -26,7 +26,7 @@ use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use client::{Child, Client, InProcess};
+use client::{Child, Client, Failure, InProcess};
 use goishi::size_text;
 use goishi_play::selfplay::move_cap;
 
@@ -68,7 +68,8 @@ pub struct GameReport {
     pub number: usize,
     /// Which engine played Black: 0 for `--black`, 1 for `--white`.
     pub black_engine: usize,
-    /// The referee's result (`B+7.5`, `W+R`...), or `error`.
+    /// The result: the referee's (`B+7.5`), a resignation (`W+R`), a forfeit (`W+F`), or
+    /// [`NO_RESULT`].
     pub result: String,
     /// The winning engine (0 or 1), if any.
     pub winner: Option<usize>,
@@ -81,6 +82,9 @@ pub struct GameReport {
     /// Time and moves of each engine's `genmove`s.
     pub think: [(Duration, usize); 2],
 }
+
+/// The result of a game that has none (it ended on an error).
+pub const NO_RESULT: &str = "error";
 
 /// The per-command timeout of a `genmove`: generous, for loaded machines.
 fn genmove_timeout(options: &MatchOptions) -> Duration {
@@ -216,7 +220,7 @@ fn play_game(
     let mut report = GameReport {
         number,
         black_engine,
-        result: "error".to_owned(),
+        result: NO_RESULT.to_owned(),
         winner: None,
         moves: 0,
         error: None,
@@ -330,14 +334,18 @@ fn run_game(
             return Ok(());
         }
         let play = format!("play {} {mv}", color_name(color));
-        if let Err(m) = referee.send(&play, COMMAND_TIMEOUT) {
-            // The mover loses by an illegal move.
-            report.result = format!("{}+F", color.opponent().letter());
-            report.winner = Some(1 - mover);
-            return Err(format!(
-                "{} played an illegal move: {play}: {m}",
-                engines[mover].label()
-            ));
+        match referee.send(&play, COMMAND_TIMEOUT) {
+            Ok(_) => {}
+            Err(Failure::Refused(m)) => {
+                // The mover loses by an illegal move.
+                report.result = format!("{}+F", color.opponent().letter());
+                report.winner = Some(1 - mover);
+                return Err(format!(
+                    "{} played an illegal move: {play}: {m}",
+                    engines[mover].label()
+                ));
+            }
+            Err(e) => return Err(format!("referee: {play}: {e}")),
         }
         if report.moves < options.openings {
             engines[mover]
@@ -460,6 +468,113 @@ pub fn describe(options: &MatchOptions) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An engine that answers `genmove` with C3 and anything else with nothing, but the
+    /// commands that start with `refuse` (answered `?`) or `fail` (a failure of its own).
+    #[derive(Debug)]
+    struct Fake {
+        label: &'static str,
+        refuse: Option<&'static str>,
+        fail: Option<&'static str>,
+    }
+
+    fn fake(label: &'static str) -> Fake {
+        Fake {
+            label,
+            refuse: None,
+            fail: None,
+        }
+    }
+
+    impl Client for Fake {
+        fn send(&mut self, command: &str, _: Duration) -> Result<String, Failure> {
+            if self.refuse.is_some_and(|r| command.starts_with(r)) {
+                return Err(Failure::Refused("illegal move: occupied".to_owned()));
+            }
+            if self.fail.is_some_and(|f| command.starts_with(f)) {
+                return Err(Failure::Failed("no answer within 60 s".to_owned()));
+            }
+            Ok(if command.starts_with("genmove") {
+                "C3".to_owned()
+            } else {
+                String::new()
+            })
+        }
+
+        fn label(&self) -> &str {
+            self.label
+        }
+    }
+
+    fn options() -> MatchOptions {
+        MatchOptions {
+            black: "b".to_owned(),
+            white: "w".to_owned(),
+            referee: Some("r".to_owned()),
+            rules: crate::common::parse_rules("go/chinese").expect("go"),
+            games: 1,
+            size: (9, 9),
+            komi: None,
+            time: None,
+            alternate: false,
+            openings: 0,
+            seed: 0,
+            sgf_dir: None,
+            progress: false,
+        }
+    }
+
+    /// The game of `referee` between two [`Fake`] engines.
+    fn game(mut referee: Fake, black: Fake) -> GameReport {
+        let mut engines: Vec<Box<dyn Client>> = vec![Box::new(black), Box::new(fake("white"))];
+        let names = ["A".to_owned(), "B".to_owned()];
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        play_game(
+            &options(),
+            &mut engines,
+            &mut referee,
+            &names,
+            1,
+            0,
+            &mut rng,
+        )
+    }
+
+    /// A move the referee refuses loses the game; a referee that fails is an error of the
+    /// referee, not a forfeit; an engine's failure is named once by its label.
+    #[test]
+    fn failures_are_the_failing_engines() {
+        let refusing = Fake {
+            refuse: Some("play b"),
+            ..fake("referee")
+        };
+        let r = game(refusing, fake("black"));
+        assert_eq!(r.result, "W+F");
+        assert_eq!(r.winner, Some(1));
+        assert_eq!(
+            r.error.as_deref(),
+            Some("black played an illegal move: play b c3: illegal move: occupied")
+        );
+        let failing = Fake {
+            fail: Some("play b"),
+            ..fake("referee")
+        };
+        let r = game(failing, fake("black"));
+        assert_eq!((r.result.as_str(), r.winner), (NO_RESULT, None));
+        assert_eq!(
+            r.error.as_deref(),
+            Some("referee: play b c3: no answer within 60 s")
+        );
+        let silent = Fake {
+            fail: Some(""),
+            ..fake("black")
+        };
+        let r = game(fake("referee"), silent);
+        assert_eq!(
+            r.error.as_deref(),
+            Some("black: boardsize 9: no answer within 60 s")
+        );
+    }
 
     #[test]
     fn the_move_cap_counts_the_referees_points() {
