@@ -41,6 +41,8 @@ pub mod write;
 pub use decode::decode;
 pub use error::{ErrorKind, SgfError, WriteError};
 pub use file::{io_message, read_collection, read_record, MAX_FILE_BYTES};
+pub use props::prop_text;
+pub use raw::root_value;
 #[doc(hidden)]
 pub use read::fast_path_mismatch;
 pub use read::{parse_collection, parse_record, MAX_NODES};

@@ -82,8 +82,8 @@ fn values_text(id: &str, values: &[String]) -> String {
     s
 }
 
-/// The text of a property as written.
-pub(crate) fn prop_text(prop: &Prop) -> String {
+/// The text of a property as written (`PB[name]`, with its value escaped).
+pub fn prop_text(prop: &Prop) -> String {
     match prop {
         Prop::B(m) | Prop::W(m) => {
             let id = if matches!(prop, Prop::B(_)) { "B" } else { "W" };

@@ -26,7 +26,7 @@ pub(crate) fn komi_error(e: RulesError, source: (&str, usize), komi: f64) -> Sgf
 /// `body`, a text from its first `(` on, as written (escapes kept; the last when the node
 /// names `id` twice; the first value of a list); `None` when the root has none. Identifiers
 /// are compared as `sgf-parse` reads them, their lower-case letters dropped (`KoMi` is `KM`).
-pub(crate) fn root_value<'t>(body: &'t str, tree: usize, id: &str) -> Option<&'t str> {
+pub fn root_value<'t>(body: &'t str, tree: usize, id: &str) -> Option<&'t str> {
     // Every byte looked at is ASCII, so a UTF-8 text is read byte by byte.
     let b = body.as_bytes();
     let skip_space = |mut i: usize| {
