@@ -330,3 +330,53 @@ fn an_engine_that_answers_too_much_is_stopped() {
         }
     }
 }
+
+/// A forfeit (a move the referee refuses: engines on Go rules, the referee on contact/2b)
+/// is the record's `RE` as it is the table's result, and `goishi replay` quotes it; every
+/// record carries the result its game has in the table.
+#[test]
+fn a_forfeit_is_the_records_result() {
+    let bin = env!("CARGO_BIN_EXE_goishi");
+    let dir = temp_dir("forfeit");
+    let sgf_dir = dir.join("games");
+    let black = format!("{bin} gtp --player random --seed 1");
+    let white = format!("{bin} gtp --player random --seed 9");
+    let o = goishi(&[
+        "match",
+        "--black",
+        &black,
+        "--white",
+        &white,
+        "--rules",
+        "contact/2b",
+        "--size",
+        "7",
+        "--games",
+        "2",
+        "--alternate",
+        "--sgf-dir",
+        sgf_dir.to_str().unwrap(),
+    ]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}{}", text(&o.stderr));
+    let games = game_lines(&out);
+    assert_eq!(games.len(), 2, "{out}");
+    let mut forfeits = 0;
+    for (i, g) in games.iter().enumerate() {
+        let result = g.split_whitespace().nth(3).unwrap();
+        forfeits += usize::from(result.ends_with("+F"));
+        let path = sgf_dir.join(format!("game-{:03}.sgf", i + 1));
+        let record = std::fs::read_to_string(&path).unwrap();
+        assert!(record.contains(&format!("RE[{result}]")), "{g}\n{record}");
+        assert_eq!(record.matches("RE[").count(), 1, "{record}");
+        let replay = goishi(&["replay", path.to_str().unwrap()]);
+        let report = text(&replay.stdout);
+        assert_eq!(replay.status.code(), Some(0), "{report}");
+        assert!(
+            report.contains(&format!("; the record says {result}")),
+            "{report}"
+        );
+    }
+    assert!(forfeits > 0, "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -8,9 +8,10 @@
 //! the game, as an error), and the other engine is told with `play`. The game ends when the
 //! referee says it is over (`gogui-rules_final_result` is not `unknown`), after two passes
 //! in a row, on a resignation, or at the move cap (3 x the points, as `goishi selfplay`); its
-//! result is the referee's `final_score`. The referee's `printsgf` is the record, with the
-//! engines' names in `PB` and `PW`. With `--alternate` the engines swap colours every other
-//! game.
+//! result is the referee's `final_score`, or a forfeit (`W+F`) when the referee refused a
+//! move. The referee's `printsgf` is the record, with the engines' names in `PB` and `PW`
+//! and the table's result in `RE` when the referee wrote none. With `--alternate` the
+//! engines swap colours every other game.
 //!
 //! The engines are child processes ([`client::Child`]); the referee is goishi's own GTP
 //! engine in this process ([`client::InProcess`]) unless `--referee` names another.
@@ -21,7 +22,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use goishi::{Color, Rules};
+use goishi::{Color, GameResult, Margin, Rules};
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -29,6 +30,8 @@ use rand_chacha::ChaCha8Rng;
 use client::{Child, Client, Failure, InProcess};
 use goishi::size_text;
 use goishi_play::selfplay::move_cap;
+use sgf_parse::go::Prop;
+use sgf_parse::{SimpleText, Text};
 
 /// What `goishi match` was asked to do.
 #[derive(Clone, Debug)]
@@ -245,7 +248,7 @@ fn play_game(
         let (pb, pw) = (&names[black_engine], &names[1 - black_engine]);
         match referee.send("printsgf", COMMAND_TIMEOUT) {
             Ok(sgf) => {
-                let sgf = with_players(&sgf, pb, pw, report.error.as_deref());
+                let sgf = record(&sgf, pb, pw, &report);
                 let path = dir.join(format!("game-{number:03}.sgf"));
                 if let Err(e) = std::fs::write(&path, sgf + "\n") {
                     report.error.get_or_insert_with(|| {
@@ -329,7 +332,11 @@ fn run_game(
             );
             report.moves += 1;
             let winner = color.opponent();
-            report.result = format!("{}+R", winner.letter());
+            report.result = GameResult::Win {
+                winner,
+                margin: Margin::Resign,
+            }
+            .to_string();
             report.winner = Some(1 - mover);
             return Ok(());
         }
@@ -337,7 +344,7 @@ fn run_game(
         match referee.send(&play, COMMAND_TIMEOUT) {
             Ok(_) => {}
             Err(Failure::Refused(m)) => {
-                // The mover loses by an illegal move.
+                // The mover loses by an illegal move: a forfeit, written as SGF writes it.
                 report.result = format!("{}+F", color.opponent().letter());
                 report.winner = Some(1 - mover);
                 return Err(format!(
@@ -389,17 +396,33 @@ fn game_over(referee: &mut dyn Client) -> bool {
         })
 }
 
-/// SGF text with `PB`, `PW` (and a `GC` naming an error) added to its root.
-fn with_players(sgf: &str, black: &str, white: &str, error: Option<&str>) -> String {
-    let escape = |s: &str| s.replace('\\', "\\\\").replace(']', "\\]");
-    let mut props = format!("PB[{}]PW[{}]", escape(black), escape(white));
-    if let Some(e) = error {
-        props.push_str(&format!("GC[goishi match: {}]", escape(e)));
+/// The record of a game: the referee's SGF with, added to its root, `PB` and `PW`, `RE`
+/// the table's result when the referee's record has none (a forfeit, a resignation the
+/// referee did not take, a game it does not count as over), and a `GC` naming an error or
+/// the move cap. Written as `goishi-sgf` writes properties.
+fn record(sgf: &str, black: &str, white: &str, report: &GameReport) -> String {
+    let Some(root) = sgf.find("(;") else {
+        return sgf.to_owned();
+    };
+    let text = |s: &str| SimpleText { text: s.to_owned() };
+    let mut props = vec![Prop::PB(text(black)), Prop::PW(text(white))];
+    if report.result != NO_RESULT && goishi_sgf::root_value(&sgf[root..], 0, "RE").is_none() {
+        props.push(Prop::RE(text(&report.result)));
     }
-    match sgf.find("(;") {
-        Some(i) => format!("{}{}{}", &sgf[..i + 2], props, &sgf[i + 2..]),
-        None => sgf.to_owned(),
+    let mut notes: Vec<String> = report.error.iter().cloned().collect();
+    if report.capped {
+        notes.push(format!(
+            "stopped at the move cap ({} moves) before the game ended",
+            report.moves
+        ));
     }
+    if !notes.is_empty() {
+        props.push(Prop::GC(Text {
+            text: format!("goishi match: {}", notes.join("; ")),
+        }));
+    }
+    let props: String = props.iter().map(goishi_sgf::prop_text).collect();
+    format!("{}{props}{}", &sgf[..root + 2], &sgf[root + 2..])
 }
 
 /// The results table: one line a game, then each engine's wins, errors and time a move.
@@ -573,6 +596,50 @@ mod tests {
         assert_eq!(
             r.error.as_deref(),
             Some("black: boardsize 9: no answer within 60 s")
+        );
+    }
+
+    fn report(result: &str, error: Option<&str>, capped: bool) -> GameReport {
+        GameReport {
+            number: 1,
+            black_engine: 0,
+            result: result.to_owned(),
+            winner: None,
+            moves: 12,
+            error: error.map(str::to_owned),
+            capped,
+            think: [(Duration::ZERO, 0); 2],
+        }
+    }
+
+    /// The record carries the table's result: `RE` added when the referee's record has none,
+    /// never twice; a `GC` for an error or the cap; values escaped as goishi-sgf escapes them.
+    #[test]
+    fn the_record_carries_the_tables_result() {
+        let sgf = "(;FF[4]GM[1]SZ[9]\n;B[cc];W[dd])";
+        let forfeit = report(
+            "W+F",
+            Some("black played an illegal move: play b c3: occupied"),
+            false,
+        );
+        assert_eq!(
+            record(sgf, "x]y", "z", &forfeit),
+            "(;PB[x\\]y]PW[z]RE[W+F]GC[goishi match\\: black played an illegal move\\: play b \
+             c3\\: occupied]FF[4]GM[1]SZ[9]\n;B[cc];W[dd])"
+        );
+        let over = "(;FF[4]GM[1]SZ[9]RE[B+3.5]\n;B[cc];W[dd])";
+        assert_eq!(
+            record(over, "x", "z", &report("B+3.5", None, false)),
+            "(;PB[x]PW[z]FF[4]GM[1]SZ[9]RE[B+3.5]\n;B[cc];W[dd])"
+        );
+        assert_eq!(
+            record(sgf, "x", "z", &report("B+2", None, true)),
+            "(;PB[x]PW[z]RE[B+2]GC[goishi match\\: stopped at the move cap (12 moves) before \
+             the game ended]FF[4]GM[1]SZ[9]\n;B[cc];W[dd])"
+        );
+        assert_eq!(
+            record(sgf, "x", "z", &report(NO_RESULT, Some("black: genmove b: the engine ended"), false)),
+            "(;PB[x]PW[z]GC[goishi match\\: black\\: genmove b\\: the engine ended]FF[4]GM[1]SZ[9]\n;B[cc];W[dd])"
         );
     }
 
