@@ -66,6 +66,10 @@ thread_local! {
 /// Graph boards are always built: their file is read again, as the rules say.
 fn new_position(rules: Rules, size: Option<(u32, u32)>) -> PyResult<Box<dyn Position>> {
     if matches!(rules.board_kind(), goishi::BoardKind::Graph(_)) {
+        // A graph's size is its graph's: a size given with it is refused, naming both.
+        rules
+            .board_size(size)
+            .map_err(|e| setup_error(&goishi::SetupErrors::from(e)))?;
         return rules.new_game(size).map_err(|e| setup_error(&e));
     }
     let cached = LAST_START.with_borrow(|last| match last {

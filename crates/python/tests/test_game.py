@@ -176,6 +176,9 @@ def test_a_graph_board(tmp_path):
     assert g.history == [("B", "a"), ("W", "c")]
     assert g.vertex(0) == "a"
     assert snapshot(pickle.loads(pickle.dumps(g))) == snapshot(g)
+    # A graph's size is its graph's: a size with it is refused, naming both.
+    with pytest.raises(goishi.SetupError, match="whose size is fixed"):
+        goishi.Game(f"chinese:board=graph:{ring}", size=9)
 
 
 def test_repr_and_str():
