@@ -42,26 +42,29 @@ impl ChainStats {
         self.lib_sq -= (p * p) as u64;
     }
 
-    /// Exactly one distinct liberty: `libs * lib_sq == lib_sum^2` (one widening
-    /// multiplication each side: no overflow on any board).
+    /// Exactly one distinct liberty: `libs * lib_sq == lib_sum^2`. On 64-bit targets in 128
+    /// bits (one widening multiplication each side: no overflow on any board); elsewhere,
+    /// where a 128-bit product is a library call (wasm32: it was a twentieth of the page's
+    /// playouts), in 64 bits while that cannot overflow.
     #[inline]
-    #[cfg(target_pointer_width = "64")]
     pub(super) fn in_atari(&self) -> bool {
+        #[cfg(target_pointer_width = "64")]
+        let atari = self.in_atari_wide();
+        #[cfg(not(target_pointer_width = "64"))]
+        let atari = self.in_atari_narrow();
+        atari
+    }
+
+    /// [`ChainStats::in_atari`] in 128-bit products.
+    #[inline]
+    fn in_atari_wide(&self) -> bool {
         self.libs > 0
             && u128::from(self.libs) * u128::from(self.lib_sq)
                 == u128::from(self.lib_sum) * u128::from(self.lib_sum)
     }
 
-    /// [`ChainStats::in_atari`] where a 128-bit product is a library call (wasm32, where it
-    /// was a twentieth of the page's playouts).
-    #[inline]
-    #[cfg(not(target_pointer_width = "64"))]
-    pub(super) fn in_atari(&self) -> bool {
-        self.in_atari_narrow()
-    }
-
-    /// [`ChainStats::in_atari`] in 64 bits while the factors are small enough that neither
-    /// product can overflow, as they always are on a grid (52x52: `libs` below 2^14,
+    /// [`ChainStats::in_atari`] in 64-bit products while the factors are small enough that
+    /// neither can overflow, as they always are on a grid (52x52: `libs` below 2^14,
     /// `lib_sum` below 2^25, `lib_sq` below 2^37); in 128 bits otherwise.
     #[inline]
     #[cfg(any(test, not(target_pointer_width = "64")))]
@@ -69,8 +72,7 @@ impl ChainStats {
         if self.libs < 1 << 16 && self.lib_sum < 1 << 32 && self.lib_sq < 1 << 48 {
             self.libs > 0 && u64::from(self.libs) * self.lib_sq == self.lib_sum * self.lib_sum
         } else {
-            u128::from(self.libs) * u128::from(self.lib_sq)
-                == u128::from(self.lib_sum) * u128::from(self.lib_sum)
+            self.in_atari_wide()
         }
     }
 
