@@ -65,11 +65,12 @@ thread_local! {
 /// A new game of `rules` at `size`: a copy of the last one built for them, else built.
 /// Graph boards are always built: their file is read again, as the rules say.
 fn new_position(rules: Rules, size: Option<(u32, u32)>) -> PyResult<Box<dyn Position>> {
+    // The caller's size against the rules' (a conflict, or a size with a graph board, whose
+    // size is its graph's, is refused naming both), as every front end checks it.
+    rules
+        .board_size(size)
+        .map_err(|e| setup_error(&goishi::SetupErrors::from(e)))?;
     if matches!(rules.board_kind(), goishi::BoardKind::Graph(_)) {
-        // A graph's size is its graph's: a size given with it is refused, naming both.
-        rules
-            .board_size(size)
-            .map_err(|e| setup_error(&goishi::SetupErrors::from(e)))?;
         return rules.new_game(size).map_err(|e| setup_error(&e));
     }
     let cached = LAST_START.with_borrow(|last| match last {
