@@ -484,6 +484,18 @@ impl PartialEq for Rules {
 
 impl Eq for Rules {}
 
+impl Rules {
+    /// Equal and written the same way (the same options set explicitly, the same board and
+    /// size named): a position's copy carries rules that print as the caller's.
+    pub(crate) fn identical(&self, other: &Rules) -> bool {
+        std::ptr::eq(self.variant, other.variant)
+            && self.values == other.values
+            && self.explicit == other.explicit
+            && self.board == other.board
+            && self.size == other.size
+    }
+}
+
 impl fmt::Debug for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Rules({self})")
@@ -632,10 +644,11 @@ impl Rules {
         kind.build(w, h)
     }
 
-    /// A new game on an empty board of the rules' geometry, Black to move.
+    /// A new game on an empty board of the rules' geometry, Black to move (a copy of the
+    /// last one this thread built for the same rules and board: [`Setup::with_start`]).
     pub fn new_game(&self, size: Option<(u32, u32)>) -> Result<Box<dyn Position>, SetupErrors> {
         let geometry = self.geometry(size).map_err(SetupErrors::from)?;
-        Setup::new(self.clone(), geometry).into_position()
+        Setup::new(self.clone(), geometry).with_start(|start| start.clone_box())
     }
 
     /// The options whose value differs from the variant's default, in declaration order.

@@ -54,36 +54,15 @@ pub(crate) struct GameState {
     bits: Vec<u64>,
 }
 
-/// The start position last built by `Game(rules, size)`, with its rules and size.
-type Start = (Rules, Option<(u32, u32)>, Box<dyn Position>);
-
-thread_local! {
-    /// A game of the same rules and size as the last one built starts as a copy of it.
-    static LAST_START: std::cell::RefCell<Option<Start>> = const { std::cell::RefCell::new(None) };
-}
-
-/// A new game of `rules` at `size`: a copy of the last one built for them, else built.
-/// Graph boards are always built: their file is read again, as the rules say.
+/// A new game of `rules` at `size` ([`goishi::Rules::new_game`]: a copy of the last one built
+/// for them).
 fn new_position(rules: Rules, size: Option<(u32, u32)>) -> PyResult<Box<dyn Position>> {
     // The caller's size against the rules' (a conflict, or a size with a graph board, whose
     // size is its graph's, is refused naming both), as every front end checks it.
     rules
         .board_size(size)
         .map_err(|e| setup_error(&goishi::SetupErrors::from(e)))?;
-    if matches!(rules.board_kind(), goishi::BoardKind::Graph(_)) {
-        return rules.new_game(size).map_err(|e| setup_error(&e));
-    }
-    let cached = LAST_START.with_borrow(|last| match last {
-        Some((r, s, start)) if *s == size && *r == rules => Some(start.clone_box()),
-        _ => None,
-    });
-    if let Some(position) = cached {
-        return Ok(position);
-    }
-    let position = rules.new_game(size).map_err(|e| setup_error(&e))?;
-    let start = position.clone_box();
-    LAST_START.with_borrow_mut(|last| *last = Some((rules, size, start)));
-    Ok(position)
+    rules.new_game(size).map_err(|e| setup_error(&e))
 }
 
 impl PyGame {

@@ -248,36 +248,6 @@ fn sorted_points(set: &std::collections::HashSet<SgfPoint>) -> Vec<SgfPoint> {
     v
 }
 
-/// The geometry of `rules` at `size` ([`goishi::Rules::geometry`]), shared with the last
-/// record this thread read on the same board: a geometry is immutable, and building one (its
-/// neighbour tables and keys) costs more than reading a small record. Graph boards, read from
-/// a file, are built each time.
-fn shared_geometry(
-    rules: &goishi::Rules,
-    size: Option<(u32, u32)>,
-) -> Result<Geometry, goishi::GeometryError> {
-    /// A board's kind and size, and its geometry.
-    type Built = (goishi::BoardKind, (u32, u32), Geometry);
-    thread_local! {
-        static LAST: std::cell::RefCell<Option<Built>> = const { std::cell::RefCell::new(None) };
-    }
-    let kind = rules.board_kind();
-    if matches!(kind, goishi::BoardKind::Graph(_)) {
-        return rules.geometry(size);
-    }
-    let shape = rules.board_size(size)?;
-    let cached = LAST.with(|last| match &*last.borrow() {
-        Some((k, s, g)) if *k == kind && *s == shape => Some(g.clone()),
-        _ => None,
-    });
-    if let Some(g) = cached {
-        return Ok(g);
-    }
-    let geometry = rules.geometry(size)?;
-    LAST.with(|last| *last.borrow_mut() = Some((kind, shape, geometry.clone())));
-    Ok(geometry)
-}
-
 /// The rules of an `RU` text: a copy of those of the last record this thread read with the
 /// same text (the records of a collection or a stream mostly have one `RU`).
 fn record_rules(text: &str) -> Result<goishi::Rules, goishi::RulesError> {
@@ -535,7 +505,7 @@ fn build_record<N: Nodes + ?Sized>(
     }
     // The board is SZ's, else the rules' size=, else the variant's default; SZ is the
     // record's fact, and rules naming another size (`RU`, or `--rules`) contradict it.
-    let geometry = shared_geometry(&rules, size).map_err(|e| {
+    let geometry = rules.geometry(size).map_err(|e| {
         if let goishi::GeometryError::SizeConflict { named, asked } = e {
             let written = raw::root_value(source.0, source.1, "SZ").map_or(asked, goishi::shorten);
             return SgfError::in_property(

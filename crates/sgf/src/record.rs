@@ -4,7 +4,6 @@
 //! back. A record replays through its variant's rules ([`Record::replay`]), which judge the
 //! setup and every move.
 
-use std::cell::RefCell;
 use std::fmt;
 
 use goishi::{Color, IllegalMove, Move, PlayError, PointError, Position, Rules, Setup, Turn};
@@ -221,26 +220,11 @@ impl Record {
         Ok(())
     }
 
-    /// Calls `f` with the position at the setup: this thread's last one when the setup is the
-    /// same, else a new one, kept for the next call.
+    /// Calls `f` with the position at the setup ([`Setup::with_start`]).
     fn with_start<R>(&self, f: impl FnOnce(&dyn Position) -> R) -> Result<R, SgfError> {
-        thread_local! {
-            static LAST: RefCell<Option<(Setup, Box<dyn Position>)>> = const { RefCell::new(None) };
-        }
-        LAST.with(|last| {
-            if let Some((setup, position)) = &*last.borrow() {
-                if *setup == self.setup {
-                    return Ok(f(position.as_ref()));
-                }
-            }
-            let position =
-                self.setup.clone().into_position().map_err(|e| {
-                    SgfError::at(ErrorKind::Setup, 0, format!("invalid setup: {e}"))
-                })?;
-            let answer = f(position.as_ref());
-            *last.borrow_mut() = Some((self.setup.clone(), position));
-            Ok(answer)
-        })
+        self.setup
+            .with_start(f)
+            .map_err(|e| SgfError::at(ErrorKind::Setup, 0, format!("invalid setup: {e}")))
     }
 
     /// Plays the first `count` moves (all of them when `count` is larger) on `position`,

@@ -40,6 +40,47 @@ fn torus_wraps() {
     assert_eq!(names(&tiny, Adjacency::Orthogonal, "A1"), ["B1"]);
 }
 
+/// Grids are shared with the next one of the same shape a thread asks for: never with
+/// another shape, whatever came between (more shapes than are kept, in every order).
+#[test]
+fn a_shared_grid_is_one_of_the_same_shape() {
+    type Build = fn(u32, u32) -> Result<Geometry, GeometryError>;
+    let shapes: Vec<(Build, Topology, u32, u32)> = vec![
+        (Geometry::rect, Topology::Rect, 5, 5),
+        (Geometry::torus, Topology::Torus, 5, 5),
+        (Geometry::hex, Topology::Hex, 5, 5),
+        (Geometry::rect, Topology::Rect, 5, 4),
+        (Geometry::rect, Topology::Rect, 4, 5),
+        (Geometry::torus, Topology::Torus, 4, 5),
+    ];
+    // The corner's neighbours: the adjacency and its count, which tell the shapes apart.
+    let corner = |t: &Topology| match t {
+        Topology::Torus => (Adjacency::Orthogonal, 4),
+        Topology::Hex => (Adjacency::Hex, 3),
+        _ => (Adjacency::Orthogonal, 2),
+    };
+    for round in 0..3 {
+        for (i, (build, topology, w, h)) in shapes
+            .iter()
+            .enumerate()
+            .cycle()
+            .skip(round)
+            .take(2 * shapes.len())
+        {
+            let g = build(*w, *h).unwrap();
+            assert_eq!(
+                (g.topology(), g.width(), g.height()),
+                (topology, *w, *h),
+                "shape {i}"
+            );
+            let (adjacency, degree) = corner(topology);
+            let table = g.neighbors(adjacency).unwrap();
+            assert_eq!(table.of(Point::new(0)).len(), degree, "shape {i}");
+            assert_eq!(g, build(*w, *h).unwrap(), "shape {i}");
+        }
+    }
+}
+
 #[test]
 fn hex_neighbours() {
     let g = Geometry::hex(5, 5).unwrap();
