@@ -25,7 +25,7 @@ pub use diagram::{Diagram, DiagramError};
 pub use geometry::{
     column_name, parse_size, size_text, Adjacency, BoardKind, Geometry, GeometryError,
     NeighborTable, ParseBoardKindError, PointError, Topology, MAX_GRAPH_POINTS, MAX_SIDE,
-    SIDE_TO_MOVE_KEY,
+    SGF_LETTERS, SIDE_TO_MOVE_KEY,
 };
 pub use options::{format_halves, parse_halves, BadValue, OptionKind, OptionSpec};
 pub use point::{Move, MoveName, Point, Turn};

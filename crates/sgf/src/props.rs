@@ -23,8 +23,7 @@ fn escape_composed(text: &SimpleText) -> String {
 
 /// The two letters of a parsed point's SGF name (`?` for a coordinate past the 52nd).
 pub(crate) fn sgf_point_letters(p: &SgfPoint) -> [u8; 2] {
-    const LETTERS: &[u8; 52] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    let letter = |v: u8| LETTERS.get(v as usize).copied().unwrap_or(b'?');
+    let letter = |v: u8| goishi::SGF_LETTERS.get(v as usize).copied().unwrap_or(b'?');
     [letter(p.x), letter(p.y)]
 }
 

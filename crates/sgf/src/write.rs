@@ -11,11 +11,11 @@
 //! position through it; `goishi selfplay` keeps one writer for a whole run.
 
 use goishi::{Color, Geometry, Move, Point, Position, Turn};
-use sgf_parse::go::{Point as SgfPoint, Prop};
+use sgf_parse::go::Prop;
 use sgf_parse::SimpleText;
 
 use crate::error::WriteError;
-use crate::props::{prop_id, prop_text, sgf_point_letters, sgf_point_name};
+use crate::props::{prop_id, prop_text};
 use crate::record::Extras;
 
 /// How a game is written.
@@ -34,27 +34,18 @@ pub struct WriteOptions<'a> {
     pub after_end: &'a [Color],
 }
 
-/// Converts a point to a parsed SGF point.
-fn sgf_point(geometry: &Geometry, p: Point) -> Result<SgfPoint, WriteError> {
-    if geometry.width() > 52 || geometry.height() > 52 {
-        return Err(WriteError::BoardTooLarge {
-            board: geometry.describe(),
-        });
-    }
-    geometry
-        .sgf_coord(p)
-        .and_then(|c| c.parse::<SgfPoint>().ok())
-        .ok_or_else(|| WriteError::NoCoordinate {
-            point: geometry.point_name(p),
-        })
-}
-
+/// `ID[aa][bb]...` for setup stones (the board is at most 52 points a side: checked first).
 fn point_list(geometry: &Geometry, id: &str, points: &[Point]) -> Result<Prop, WriteError> {
-    let mut names = Vec::with_capacity(points.len());
-    for &p in points {
-        let sp = sgf_point(geometry, p)?;
-        names.push(sgf_point_name(&sp));
-    }
+    let names = points
+        .iter()
+        .map(|&p| {
+            geometry
+                .sgf_coord(p)
+                .ok_or_else(|| WriteError::NoCoordinate {
+                    point: geometry.point_name(p),
+                })
+        })
+        .collect::<Result<_, _>>()?;
     Ok(Prop::Unknown(id.to_owned(), names))
 }
 
@@ -152,13 +143,16 @@ impl GameWriter {
         let mut unnamed = Vec::with_capacity(points);
         for i in 0..points {
             // Two ASCII letters (`?` past the 52nd), written without a string a point.
-            let letters = match sgf_point(geometry, Point::new(i)) {
-                Ok(p) => {
+            let p = Point::new(i);
+            let letters = match geometry.sgf_letters(p) {
+                Some(letters) => {
                     unnamed.push(None);
-                    sgf_point_letters(&p)
+                    letters
                 }
-                Err(e) => {
-                    unnamed.push(Some(e));
+                None => {
+                    unnamed.push(Some(WriteError::NoCoordinate {
+                        point: geometry.point_name(p),
+                    }));
                     *b"??"
                 }
             };

@@ -33,7 +33,7 @@ pub use adjacency::{Adjacency, NeighborTable};
 pub use graph::MAX_GRAPH_POINTS;
 pub use kind::{BoardKind, ParseBoardKindError};
 pub(crate) use notation::column_letters;
-pub use notation::{column_name, parse_size, size_text, PointError};
+pub use notation::{column_name, parse_size, size_text, PointError, SGF_LETTERS};
 pub use zobrist::SIDE_TO_MOVE_KEY;
 
 /// The largest width or height of a grid geometry.

@@ -6,8 +6,9 @@ use crate::point::Point;
 
 /// Column letters of GTP vertices: `A` to `Z` without `I`.
 const GTP_LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
-/// Letters of SGF coordinates: `a` to `z`, then `A` to `Z`.
-const SGF_LETTERS: &[u8; 52] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+/// Letters of SGF coordinates, in order: `a` to `z`, then `A` to `Z`.
+pub const SGF_LETTERS: &[u8; 52] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PointError {
     #[error("invalid vertex {0:?}; expected a column letter (A to Z without I, then AA, AB, ...) and a row number, like D4")]
@@ -87,13 +88,19 @@ impl Geometry {
     /// by its index in the single row; `None` for a point off the board or past the 52
     /// letters SGF has (a graph of more than 52 points).
     pub fn sgf_coord(&self, p: Point) -> Option<String> {
+        let letters = self.sgf_letters(p)?;
+        Some(letters.iter().map(|&b| char::from(b)).collect())
+    }
+
+    /// The two ASCII letters of [`Geometry::sgf_coord`], without a string.
+    pub fn sgf_letters(&self, p: Point) -> Option<[u8; 2]> {
         if p.index() >= self.num_points() {
             return None;
         }
         let (x, y) = self.coords(p);
         let sy = self.0.height - 1 - y;
-        let letter = |i: u32| SGF_LETTERS.get(i as usize).map(|&b| char::from(b));
-        Some([letter(x)?, letter(sy)?].into_iter().collect())
+        let letter = |i: u32| SGF_LETTERS.get(i as usize).copied();
+        Some([letter(x)?, letter(sy)?])
     }
 
     /// Parses an SGF coordinate; `None` is not returned for `tt`: the caller decides whether
