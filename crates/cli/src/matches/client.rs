@@ -23,15 +23,17 @@ use crate::gtp::{Engine, MAX_LINE};
 pub enum Failure {
     /// The engine answered `?` with this message.
     Refused(String),
-    /// The engine itself failed (no answer in time, the engine ended, an answer that is not
-    /// GTP or too long): what it did, without its label or the command.
+    /// The engine gave no answer in time (`no answer within 600 s`).
+    TimedOut(String),
+    /// The engine itself failed otherwise (the engine ended, an answer that is not GTP or
+    /// too long): what it did, without its label or the command.
     Failed(String),
 }
 
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Failure::Refused(m) | Failure::Failed(m) => f.write_str(m),
+            Failure::Refused(m) | Failure::TimedOut(m) | Failure::Failed(m) => f.write_str(m),
         }
     }
 }
@@ -204,11 +206,12 @@ impl Child {
     }
 
     /// Stops the engine, which failed `command` as `what` says: it is asked nothing more.
-    fn stop(&mut self, command: &str, what: String) -> Failure {
+    /// Returns `what`.
+    fn stop(&mut self, command: &str, what: String) -> String {
         self.stopped = Some(format!("{command:?} earlier ({what})"));
         self.stdin = None;
         let _ = self.child.kill();
-        Failure::Failed(what)
+        what
     }
 }
 
@@ -228,19 +231,20 @@ impl Client for Child {
         };
         if let Err(e) = sent {
             let what = self.why_closed(&e);
-            return Err(self.stop(command, what));
+            return Err(Failure::Failed(self.stop(command, what)));
         }
         loop {
             let wait = deadline.saturating_duration_since(Instant::now());
             let text = match self.answers.recv_timeout(wait) {
                 Ok(Ok(text)) => text,
-                Ok(Err(TooLong)) => return Err(self.stop(command, too_long())),
+                Ok(Err(TooLong)) => return Err(Failure::Failed(self.stop(command, too_long()))),
                 Err(RecvTimeoutError::Timeout) => {
                     let what = format!("no answer within {} s", timeout.as_secs());
-                    return Err(self.stop(command, what));
+                    return Err(Failure::TimedOut(self.stop(command, what)));
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    return Err(self.stop(command, "the engine ended".to_owned()))
+                    let what = self.stop(command, "the engine ended".to_owned());
+                    return Err(Failure::Failed(what));
                 }
             };
             let (ok, rest) = match text.chars().next() {
@@ -409,7 +413,7 @@ done
             let late = engine.send("genmove b", Duration::from_millis(50));
             assert_eq!(
                 late,
-                Err(Failure::Failed("no answer within 0 s".to_owned()))
+                Err(Failure::TimedOut("no answer within 0 s".to_owned()))
             );
             assert_eq!(
                 engine.send("name", Duration::from_secs(600)),

@@ -8,8 +8,8 @@
 //! the game, as an error), and the other engine is told with `play`. The game ends when the
 //! referee says it is over (`gogui-rules_final_result` is not `unknown`), after two passes
 //! in a row, on a resignation, or at the move cap (3 x the points, as `goishi selfplay`); its
-//! result is the referee's `final_score`, or a forfeit (`W+F`) when the referee refused a
-//! move. The referee's `printsgf` is the record, with the engines' names in `PB` and `PW`
+//! result is the referee's `final_score`, a forfeit (`W+F`) when the referee refused a
+//! move, or a loss on time (`W+T`) when an engine gave no move in time. The referee's `printsgf` is the record, with the engines' names in `PB` and `PW`
 //! and the table's result in `RE` when the referee wrote none. With `--alternate` the
 //! engines swap colours every other game.
 //!
@@ -315,9 +315,17 @@ fn run_game(
         } else {
             let start = Instant::now();
             let command = format!("genmove {}", color_name(color));
-            let answer = engines[mover]
-                .send(&command, genmove_timeout(options))
-                .map_err(|m| format!("{}: {command}: {m}", engines[mover].label()))?;
+            let answer = match engines[mover].send(&command, genmove_timeout(options)) {
+                Ok(answer) => answer,
+                Err(e) => {
+                    if matches!(e, Failure::TimedOut(_)) {
+                        // No move in time: the mover loses on time, as SGF writes it.
+                        report.result = format!("{}+T", color.opponent().letter());
+                        report.winner = Some(1 - mover);
+                    }
+                    return Err(format!("{}: {command}: {e}", engines[mover].label()));
+                }
+            };
             let think = &mut report.think[mover];
             think.0 += start.elapsed();
             think.1 += 1;
@@ -493,12 +501,14 @@ mod tests {
     use super::*;
 
     /// An engine that answers `genmove` with C3 and anything else with nothing, but the
-    /// commands that start with `refuse` (answered `?`) or `fail` (a failure of its own).
+    /// commands that start with `refuse` (answered `?`), `fail` (no answer in time) or `end`
+    /// (the engine ends).
     #[derive(Debug)]
     struct Fake {
         label: &'static str,
         refuse: Option<&'static str>,
         fail: Option<&'static str>,
+        end: Option<&'static str>,
     }
 
     fn fake(label: &'static str) -> Fake {
@@ -506,6 +516,7 @@ mod tests {
             label,
             refuse: None,
             fail: None,
+            end: None,
         }
     }
 
@@ -515,7 +526,10 @@ mod tests {
                 return Err(Failure::Refused("illegal move: occupied".to_owned()));
             }
             if self.fail.is_some_and(|f| command.starts_with(f)) {
-                return Err(Failure::Failed("no answer within 60 s".to_owned()));
+                return Err(Failure::TimedOut("no answer within 60 s".to_owned()));
+            }
+            if self.end.is_some_and(|f| command.starts_with(f)) {
+                return Err(Failure::Failed("the engine ended".to_owned()));
             }
             Ok(if command.starts_with("genmove") {
                 "C3".to_owned()
@@ -596,6 +610,33 @@ mod tests {
         assert_eq!(
             r.error.as_deref(),
             Some("black: boardsize 9: no answer within 60 s")
+        );
+        assert_eq!((r.result.as_str(), r.winner), (NO_RESULT, None));
+    }
+
+    /// An engine that gives no move in time loses the game on time (`W+T`); one that ends
+    /// during its move leaves the game without a result.
+    #[test]
+    fn no_move_in_time_loses_on_time() {
+        let slow = Fake {
+            fail: Some("genmove"),
+            ..fake("black")
+        };
+        let r = game(fake("referee"), slow);
+        assert_eq!((r.result.as_str(), r.winner), ("W+T", Some(1)));
+        assert_eq!(
+            r.error.as_deref(),
+            Some("black: genmove b: no answer within 60 s")
+        );
+        let ending = Fake {
+            end: Some("genmove"),
+            ..fake("black")
+        };
+        let r = game(fake("referee"), ending);
+        assert_eq!((r.result.as_str(), r.winner), (NO_RESULT, None));
+        assert_eq!(
+            r.error.as_deref(),
+            Some("black: genmove b: the engine ended")
         );
     }
 
