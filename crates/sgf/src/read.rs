@@ -527,6 +527,32 @@ fn build_record<N: Nodes + ?Sized>(
         };
         SgfError::in_property(ErrorKind::BadValue, 0, property, format!("{from}: {e}"))
     })?;
+    // A graph board is the rules' graph: a record of another board (its SZ) is not its game.
+    if let Some(asked) = size.filter(|_| *geometry.topology() == goishi::Topology::Graph) {
+        let graph = (geometry.width(), geometry.height());
+        if asked != graph {
+            let sz = |(w, h): (u32, u32)| {
+                if w == h {
+                    w.to_string()
+                } else {
+                    format!("{w}:{h}")
+                }
+            };
+            let written = raw::root_value(source.0, source.1, "SZ")
+                .map_or_else(|| sz(asked), goishi::shorten);
+            return Err(SgfError::in_property(
+                ErrorKind::Rules,
+                0,
+                "SZ",
+                format!(
+                    "SZ[{written}] is not the rules' graph board of {} points (SZ[{}]): \
+                     the record is of another board",
+                    geometry.num_points(),
+                    sz(graph)
+                ),
+            ));
+        }
+    }
     // The size is held apart from the rules (in the geometry).
     rules.take_size();
 

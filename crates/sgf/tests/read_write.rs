@@ -170,6 +170,36 @@ fn a_size_in_the_rules_is_checked_against_sz() {
     assert_eq!(r.setup.rules.size(), None);
 }
 
+/// A graph board is the rules' graph: a record whose SZ is another board is refused naming
+/// both; the graph's own SZ, as goishi writes it, or none, reads.
+#[test]
+fn a_record_of_another_board_is_not_read_onto_a_graph() {
+    let dir = std::env::temp_dir().join(format!("goishi-sgf-graph-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("square.txt");
+    std::fs::write(&file, "a b\nb c\nc d\nd a\n").unwrap();
+    let graph = RulesChoice {
+        force: None,
+        fallback: goishi::registry()
+            .parse_rules(&format!("go/chinese:board=graph:{}", file.display()))
+            .unwrap(),
+    };
+    let read = |text: &str| parse_record(text, &graph).map(|r| r.setup.board.geometry().describe());
+    let e = read("(;GM[1]SZ[9];B[cc])").unwrap_err();
+    assert_eq!(
+        (e.to_string().as_str(), e.kind),
+        (
+            "root node: SZ[9] is not the rules' graph board of 4 points (SZ[4:1]): the record \
+             is of another board",
+            ErrorKind::Rules
+        )
+    );
+    assert!(read("(;GM[1]SZ[4];B[aa])").is_err());
+    assert_eq!(read("(;GM[1]SZ[4:1];B[aa])").unwrap(), "graph (4 points)");
+    assert_eq!(read("(;GM[1];B[ba])").unwrap(), "graph (4 points)");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn handicap_stones_written_as_moves_are_setup_stones() {
     let r = parse_record(
