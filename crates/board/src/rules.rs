@@ -645,10 +645,10 @@ impl Rules {
     }
 
     /// A new game on an empty board of the rules' geometry, Black to move (a copy of the
-    /// last one this thread built for the same rules and board: [`Setup::with_start`]).
+    /// last one this thread built for the same rules and board: [`Setup::into_position`]).
     pub fn new_game(&self, size: Option<(u32, u32)>) -> Result<Box<dyn Position>, SetupErrors> {
         let geometry = self.geometry(size).map_err(SetupErrors::from)?;
-        Setup::new(self.clone(), geometry).with_start(|start| start.clone_box())
+        Setup::new(self.clone(), geometry).into_position()
     }
 
     /// The options whose value differs from the variant's default, in declaration order.

@@ -41,9 +41,10 @@ impl Setup {
     }
 
     /// Validates the setup into a position of its variant: the variant's constructor, which
-    /// is [`FromSetup::from_setup`] of its position type (see [`new_boxed`]).
+    /// is [`FromSetup::from_setup`] of its position type (see [`new_boxed`]), or a copy of
+    /// the position it built last on this thread from the same setup ([`Setup::with_start`]).
     pub fn into_position(self) -> Result<Box<dyn Position>, SetupErrors> {
-        (self.rules.variant().new_position)(self)
+        self.with_start(|start| start.clone_box())
     }
 
     /// Calls `f` with the position at this setup: the last one this thread built from the
@@ -71,7 +72,7 @@ impl Setup {
                     return Ok(f(position.as_ref()));
                 }
             }
-            let position = self.clone().into_position()?;
+            let position = (self.rules.variant().new_position)(self.clone())?;
             let answer = f(position.as_ref());
             if let Ok(mut kept) = last.try_borrow_mut() {
                 *kept = Some((self.clone(), position));

@@ -37,7 +37,7 @@ fn a_board_the_rules_do_not_name_is_refused_once_in_every_family() {
 }
 
 /// A new game is a copy of the last start this thread built for the same setup
-/// (`Setup::with_start`): what the caller gets is the position asked for, whatever was asked
+/// (`Setup::into_position`, `Setup::with_start`): what the caller gets is the position asked for, whatever was asked
 /// before, and playing on it changes no later game.
 #[test]
 fn a_kept_start_is_the_position_asked_for() {
@@ -91,7 +91,7 @@ fn a_kept_start_is_of_the_same_setup() {
     handicap.handicap = 1;
     for _ in 0..2 {
         for setup in [&empty, &stone, &white, &handicap, &empty] {
-            let position = setup.with_start(|p| p.clone_box()).unwrap();
+            let position = setup.clone().into_position().unwrap();
             assert_eq!(position.setup(), setup);
             assert_eq!(position.board(), &setup.board);
             assert_eq!(position.side_to_move(), setup.to_move);
