@@ -1,5 +1,5 @@
-//! The geometry laid out for the hot loops, built once per game and shared by every copy of
-//! it.
+//! The geometry laid out for the hot loops, built once per geometry a thread plays on (the
+//! last one is kept: [`Layout::shared`]) and shared by every game on it and every copy.
 //!
 //! Every point has four neighbour slots in one `[u16; 4]`, read in one load, with no length
 //! to look up first: a point with fewer neighbours (an edge, a corner) fills the rest with
@@ -13,6 +13,9 @@
 //! The loops that write (a stone put down or taken away) read the plain lists
 //! ([`Layout::of`]), as do the cold paths: writing through the off slot would make the update
 //! of every edge point wait on the one before, and the list loops measured faster there.
+
+use std::cell::RefCell;
+use std::sync::Arc;
 
 use goishi_board::{Color, Geometry};
 
@@ -32,7 +35,23 @@ pub(crate) struct Layout {
 }
 
 impl Layout {
-    pub(crate) fn new(geometry: &Geometry) -> Layout {
+    /// The layout of `geometry`: the one this thread built last when it was for the same
+    /// geometry (games started from setups on one board share it), else a new one.
+    pub(crate) fn shared(geometry: &Geometry) -> Arc<Layout> {
+        thread_local! {
+            static LAST: RefCell<Option<(Geometry, Arc<Layout>)>> = const { RefCell::new(None) };
+        }
+        LAST.with_borrow_mut(|last| match last {
+            Some((g, layout)) if g == geometry => Arc::clone(layout),
+            _ => {
+                let layout = Arc::new(Layout::new(geometry));
+                *last = Some((geometry.clone(), Arc::clone(&layout)));
+                layout
+            }
+        })
+    }
+
+    fn new(geometry: &Geometry) -> Layout {
         let table = geometry.default_neighbors();
         // A geometry has at most a few thousand points: `off` fits a u16.
         let off = geometry.num_points() as u16;

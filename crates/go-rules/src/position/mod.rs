@@ -199,7 +199,7 @@ impl GoPosition {
         let mut pos = GoPosition {
             config,
             chains: Chains::new(&geometry),
-            layout: Arc::new(Layout::new(&geometry)),
+            layout: Layout::shared(&geometry),
             geometry,
             side: setup.to_move,
             history: Vec::new(),
