@@ -13,6 +13,12 @@ use crate::point::{Move, Turn};
 use crate::position::{PlayError, Position};
 use crate::rules::{Rules, RulesError};
 
+thread_local! {
+    /// The position this thread built last from a setup, with the setup ([`Setup::with_start`]).
+    static LAST_START: std::cell::RefCell<Option<(Setup, Box<dyn Position>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 /// The start of a game, before the variant has checked it: rules, stones, first player.
 ///
 /// Fields are public; [`Setup::into_position`] hands it to the variant, which reports every
@@ -44,41 +50,80 @@ impl Setup {
     /// is [`FromSetup::from_setup`] of its position type (see [`new_boxed`]), or a copy of
     /// the position it built last on this thread from the same setup ([`Setup::with_start`]).
     pub fn into_position(self) -> Result<Box<dyn Position>, SetupErrors> {
-        self.with_start(|start| start.clone_box())
+        if !self.is_kept() {
+            return self.build();
+        }
+        let copy = match self.on_kept(|start| start.clone_box()) {
+            Ok(copy) => return Ok(copy),
+            Err(copy) => copy,
+        };
+        let position = self.clone().build()?;
+        let answer = copy(position.as_ref());
+        self.keep(position);
+        Ok(answer)
     }
 
     /// Calls `f` with the position at this setup: the last one this thread built from the
     /// same setup (the same rules written the same way, the same stones, colour to move and
     /// handicap), else one built and kept for the next call. Copying the position `f` is
     /// given costs a tenth of validating and building one: GTP's `clear_board`, a stream of
-    /// records on one setup, a Python `Game` pay the copy alone.
+    /// records on one setup, a Python `Game` pay the copy alone. Positions on graph boards
+    /// are not kept (their graph, read from its file each time, is most of the cost and up to
+    /// 4,096 points).
     pub fn with_start<R>(&self, f: impl FnOnce(&dyn Position) -> R) -> Result<R, SetupErrors> {
-        thread_local! {
-            static LAST: std::cell::RefCell<Option<(Setup, Box<dyn Position>)>> =
-                const { std::cell::RefCell::new(None) };
-        }
-        let same = |last: &Setup| {
-            last.rules.identical(&self.rules)
-                && last.to_move == self.to_move
-                && last.handicap == self.handicap
-                && last.board == self.board
+        let f = match self.on_kept(f) {
+            Ok(answer) => return Ok(answer),
+            Err(f) => f,
         };
-        LAST.with(|last| {
-            // `f` runs on the kept position itself (a shared borrow: a game started inside
-            // `f` reads the cell too, and only a new kept position, written when the cell is
-            // free, needs it alone).
+        let position = self.clone().build()?;
+        let answer = f(position.as_ref());
+        if self.is_kept() {
+            self.clone().keep(position);
+        }
+        Ok(answer)
+    }
+
+    /// The variant's constructor.
+    fn build(self) -> Result<Box<dyn Position>, SetupErrors> {
+        (self.rules.variant().new_position)(self)
+    }
+
+    /// Whether a position of this setup is kept for the next start (not on a graph board).
+    fn is_kept(&self) -> bool {
+        *self.board.geometry().topology() != Topology::Graph
+    }
+
+    /// `f` on the position this thread keeps for this setup, or `f` back when it keeps none.
+    /// `f` runs on the kept position itself, under a shared borrow: a game started inside `f`
+    /// reads the cell too, and only [`Setup::keep`] needs it alone (and keeps nothing while
+    /// it is borrowed).
+    fn on_kept<R, F: FnOnce(&dyn Position) -> R>(&self, f: F) -> Result<R, F> {
+        LAST_START.with(|last| {
             if let Ok(kept) = last.try_borrow() {
-                if let Some((_, position)) = kept.as_ref().filter(|(setup, _)| same(setup)) {
+                if let Some((_, position)) = kept.as_ref().filter(|(s, _)| s.same_start(self)) {
                     return Ok(f(position.as_ref()));
                 }
             }
-            let position = (self.rules.variant().new_position)(self.clone())?;
-            let answer = f(position.as_ref());
-            if let Ok(mut kept) = last.try_borrow_mut() {
-                *kept = Some((self.clone(), position));
-            }
-            Ok(answer)
+            Err(f)
         })
+    }
+
+    /// Keeps `position`, built from this setup, for the next start of the same setup.
+    fn keep(self, position: Box<dyn Position>) {
+        LAST_START.with(|last| {
+            if let Ok(mut kept) = last.try_borrow_mut() {
+                *kept = Some((self, position));
+            }
+        });
+    }
+
+    /// Whether a position built from `self` is the position of `other`: the same rules
+    /// written the same way, the same stones, colour to move and handicap.
+    fn same_start(&self, other: &Setup) -> bool {
+        self.rules.identical(&other.rules)
+            && self.to_move == other.to_move
+            && self.handicap == other.handicap
+            && self.board == other.board
     }
 
     /// The problem, if any, with a board that is not the one the rules name: another kind
