@@ -9,9 +9,10 @@
 //! referee says it is over (`gogui-rules_final_result` is not `unknown`), after two passes
 //! in a row, on a resignation, or at the move cap (3 x the points, as `goishi selfplay`); its
 //! result is the referee's `final_score`, a forfeit (`W+F`) when the referee refused a
-//! move, or a loss on time (`W+T`) when an engine gave no move in time. The referee's `printsgf` is the record, with the engines' names in `PB` and `PW`
-//! and the table's result in `RE` when the referee wrote none. With `--alternate` the
-//! engines swap colours every other game.
+//! move, or a loss on time (`W+T`) when an engine gave no move in time. The referee's
+//! `printsgf` is the record, with the engines' names in `PB` and `PW` and the table's result
+//! in `RE` when the referee wrote none. With `--alternate` the engines swap colours every
+//! other game.
 //!
 //! The engines are child processes ([`client::Child`]); the referee is goishi's own GTP
 //! engine in this process ([`client::InProcess`]) unless `--referee` names another.
@@ -279,14 +280,15 @@ fn run_game(
     rng: &mut ChaCha8Rng,
 ) -> Result<(), String> {
     let black_engine = report.black_engine;
+    // The referee first: its record is this game's even when an engine fails to start it.
     for command in setup_commands(options) {
+        referee
+            .send(&command, COMMAND_TIMEOUT)
+            .map_err(|m| format!("referee: {command}: {m}"))?;
         for e in engines.iter_mut() {
             e.send(&command, COMMAND_TIMEOUT)
                 .map_err(|m| format!("{}: {command}: {m}", e.label()))?;
         }
-        referee
-            .send(&command, COMMAND_TIMEOUT)
-            .map_err(|m| format!("referee: {command}: {m}"))?;
     }
     let cap = game_cap(referee, options.size);
     let mut passes = 0;
@@ -509,6 +511,8 @@ mod tests {
         refuse: Option<&'static str>,
         fail: Option<&'static str>,
         end: Option<&'static str>,
+        /// Every command it was sent, in order.
+        sent: Vec<String>,
     }
 
     fn fake(label: &'static str) -> Fake {
@@ -517,11 +521,13 @@ mod tests {
             refuse: None,
             fail: None,
             end: None,
+            sent: Vec::new(),
         }
     }
 
     impl Client for Fake {
         fn send(&mut self, command: &str, _: Duration) -> Result<String, Failure> {
+            self.sent.push(command.to_owned());
             if self.refuse.is_some_and(|r| command.starts_with(r)) {
                 return Err(Failure::Refused("illegal move: occupied".to_owned()));
             }
@@ -563,18 +569,15 @@ mod tests {
 
     /// The game of `referee` between two [`Fake`] engines.
     fn game(mut referee: Fake, black: Fake) -> GameReport {
+        game_on(&mut referee, black)
+    }
+
+    /// [`game`], the referee kept.
+    fn game_on(referee: &mut Fake, black: Fake) -> GameReport {
         let mut engines: Vec<Box<dyn Client>> = vec![Box::new(black), Box::new(fake("white"))];
         let names = ["A".to_owned(), "B".to_owned()];
         let mut rng = ChaCha8Rng::seed_from_u64(0);
-        play_game(
-            &options(),
-            &mut engines,
-            &mut referee,
-            &names,
-            1,
-            0,
-            &mut rng,
-        )
+        play_game(&options(), &mut engines, referee, &names, 1, 0, &mut rng)
     }
 
     /// A move the referee refuses loses the game; a referee that fails is an error of the
@@ -606,12 +609,15 @@ mod tests {
             fail: Some(""),
             ..fake("black")
         };
-        let r = game(fake("referee"), silent);
+        let mut referee = fake("referee");
+        let r = game_on(&mut referee, silent);
         assert_eq!(
             r.error.as_deref(),
             Some("black: boardsize 9: no answer within 60 s")
         );
         assert_eq!((r.result.as_str(), r.winner), (NO_RESULT, None));
+        // The referee started the game first: its record is of this game, not the last.
+        assert_eq!(referee.sent, ["boardsize 9"]);
     }
 
     /// An engine that gives no move in time loses the game on time (`W+T`); one that ends
