@@ -1,24 +1,32 @@
 //! Work in order on N threads, for the commands that stream (`selfplay`, `replay`): items
-//! are dealt to the threads in turn, in batches of [`BATCH`] (batch `b` to thread `b % N`),
-//! each thread hands its results over a bounded queue of its own, and the caller takes them
-//! from the threads in the same turn, so they come out in the order of the items. What is
-//! held at once is bounded by the threads and their queues, not by the number of items, and
-//! the items are drawn only as the threads take them (an input read as it goes). The batches
-//! keep the cost of the queues (a wake-up of a waiting thread) small next to the work of
-//! small items (a 9x9 game takes microseconds).
+//! are drawn in numbered batches, each taken by whichever thread is free, and the caller
+//! puts the results back in the order of the batches, so they come out in the order of the
+//! items while no thread waits for a slower one. What is held at once is bounded by the
+//! threads (at most [`QUEUE`] batches a thread drawn and not yet handed to the caller), not
+//! by the number of items, and the items are drawn only as the threads take them (an input
+//! read as it goes). The batches keep the cost of the queues (a wake-up of a waiting
+//! thread, a switch of the core to it) small next to the work of small items (a 9x9 game
+//! takes microseconds): they start at [`FIRST_BATCH`] items, so that a short run is still
+//! shared by every thread, and double after each round of the threads up to [`BATCH`].
 
-use std::sync::mpsc;
+use std::collections::BTreeMap;
+use std::sync::{mpsc, Arc, Mutex};
 
-/// How many items go to a thread at once.
-pub const BATCH: usize = 16;
+/// How many items go to a thread at once in the first round of batches.
+pub const FIRST_BATCH: usize = 16;
 
-/// How many batches of items or results a thread's queue holds.
+/// How many items go to a thread at once, at most (a 9x9 game of self-play: 256 games are
+/// about 3 ms of a thread's work, 16 games a switch of the core every 200 µs).
+pub const BATCH: usize = 256;
+
+/// How many batches a thread may have drawn and not yet handed to the caller.
 const QUEUE: usize = 4;
 
 /// Runs `work` on every item of `items` on `jobs` threads (each with `stack` bytes of stack
 /// when given, and its own state made by `init`), and hands the results to `emit` in the
 /// order of the items, until the items end or `emit` returns false (the reader of the output
-/// stopped). With one job, everything runs on the calling thread.
+/// stopped). With one job, everything runs on the calling thread. Which thread does which
+/// item is not fixed: `work` must give an item the same result whatever state it is run with.
 ///
 /// # Errors
 ///
@@ -46,57 +54,76 @@ where
         return Ok(());
     }
     let (init, work) = (&init, &work);
+    let window = jobs * QUEUE;
     std::thread::scope(|scope| {
-        let mut inputs = Vec::with_capacity(jobs);
-        let mut outputs = Vec::with_capacity(jobs);
+        // A batch is drawn only with a ticket, and the caller gives one back for each batch
+        // it has handed on: at most `window` batches are drawn and not handed on, so neither
+        // queue below can fill, and no send on them waits.
+        let (ticket_tx, ticket_rx) = mpsc::sync_channel::<()>(window);
+        for _ in 0..window {
+            let _ = ticket_tx.send(());
+        }
+        let (todo_tx, todo_rx) = mpsc::sync_channel::<(usize, Vec<T>)>(window);
+        let todo_rx = Arc::new(Mutex::new(todo_rx));
+        let (done_tx, done_rx) = mpsc::sync_channel::<(usize, Vec<R>)>(window);
         for k in 0..jobs {
-            let (in_tx, in_rx) = mpsc::sync_channel::<Vec<T>>(QUEUE);
-            let (out_tx, out_rx) = mpsc::sync_channel::<Vec<R>>(QUEUE);
             let mut builder = std::thread::Builder::new().name(format!("goishi-{k}"));
             if let Some(bytes) = stack {
                 builder = builder.stack_size(bytes);
             }
-            // A thread that cannot start: the queues made so far are dropped, which ends
-            // the threads already started.
+            let (todo_rx, done_tx) = (Arc::clone(&todo_rx), done_tx.clone());
+            // A thread that cannot start: the queues are dropped, which ends the threads
+            // already started.
             builder.spawn_scoped(scope, move || {
                 let mut state = init();
-                for batch in in_rx {
+                // The lock is held while waiting for a batch: the other free threads wait
+                // behind it, and the first of them gets the next batch.
+                while let Ok(Ok((b, batch))) = todo_rx.lock().map(|todo| todo.recv()) {
                     let results = batch.into_iter().map(|item| work(&mut state, item));
-                    if out_tx.send(results.collect()).is_err() {
+                    if done_tx.send((b, results.collect())).is_err() {
                         break;
                     }
                 }
             })?;
-            inputs.push(in_tx);
-            outputs.push(out_rx);
         }
+        drop(done_tx);
         // The items are drawn on a thread of their own, so that the threads never wait for
-        // the caller to draw the next one while it waits for their results.
+        // the caller to draw the next one while it waits for their results. Without the
+        // queue's sender (dropped at the end of the items) the threads end.
         scope.spawn(move || {
             let mut items = items.peekable();
             let mut b = 0;
-            while items.peek().is_some() {
-                let batch: Vec<T> = items.by_ref().take(BATCH).collect();
-                // A thread that stopped (its results no longer taken): stop drawing.
-                if inputs[b % jobs].send(batch).is_err() {
+            let mut size = FIRST_BATCH;
+            // No ticket: the caller stopped.
+            while items.peek().is_some() && ticket_rx.recv().is_ok() {
+                let batch: Vec<T> = items.by_ref().take(size).collect();
+                if todo_tx.send((b, batch)).is_err() {
                     break;
                 }
                 b += 1;
-            }
-        });
-        let mut b = 0;
-        // Each thread closes its queue after its last batch: the first closed queue in
-        // turn is the end of the items.
-        'out: while let Ok(results) = outputs[b % jobs].recv() {
-            for result in results {
-                if !emit(result) {
-                    break 'out;
+                if b % jobs == 0 {
+                    size = (2 * size).min(BATCH);
                 }
             }
-            b += 1;
+        });
+        // The batches done ahead of the next one to hand on.
+        let mut ahead: BTreeMap<usize, Vec<R>> = BTreeMap::new();
+        let mut next = 0;
+        'out: while let Ok((b, results)) = done_rx.recv() {
+            ahead.insert(b, results);
+            while let Some(results) = ahead.remove(&next) {
+                for result in results {
+                    if !emit(result) {
+                        break 'out;
+                    }
+                }
+                next += 1;
+                let _ = ticket_tx.send(());
+            }
         }
-        // Dropping the queues stops the threads that are still working.
-        drop(outputs);
+        // Dropping the queues and the tickets stops the threads that are still working.
+        drop(done_rx);
+        drop(ticket_tx);
         Ok(())
     })
 }
