@@ -279,6 +279,11 @@ fn replay_games(
     };
     let records = match sgf::read_collection(path, choice) {
         Ok(r) => r,
+        // Over the limits of a file (a collection of many games): read it as standard input
+        // is, game tree by game tree, each within the limits.
+        Err(e) if e.kind == sgf::ErrorKind::Limit => {
+            return replay_stream(path, file, choice, worker)
+        }
         Err(e) => return vec![Report::unreadable(file, e.to_string(), e.node)],
     };
     let many = records.len() > 1;
@@ -295,6 +300,28 @@ fn replay_games(
             }
             report
         })
+        .collect()
+}
+
+/// The reports of every game tree of the file at `path`, read one tree at a time
+/// ([`sgf::TreeReader`]), each labelled with its number.
+fn replay_stream(
+    path: &Path,
+    file: &str,
+    choice: &RulesChoice,
+    worker: &mut Worker,
+) -> Vec<Report> {
+    let f = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) => {
+            let error = format!("cannot read: {}", sgf::io_message(&e));
+            return vec![Report::unreadable(file, error, None)];
+        }
+    };
+    let choice = Ok(choice.clone());
+    sgf::TreeReader::new(std::io::BufReader::new(f))
+        .enumerate()
+        .map(|(i, tree)| replay_tree(file, i + 1, tree, &choice, worker))
         .collect()
 }
 
@@ -372,8 +399,10 @@ fn jobs_of(files: &[PathBuf]) -> impl Iterator<Item = Job> + Send + '_ {
         })
 }
 
-/// Replays game tree number `game` of standard input. Never panics out.
+/// Replays game tree number `game` of `file` (standard input, or a file over the limits
+/// read as a stream). Never panics out.
 fn replay_tree(
+    file: &str,
     game: usize,
     tree: Result<Vec<u8>, sgf::SgfError>,
     choice: &Result<RulesChoice, String>,
@@ -382,22 +411,22 @@ fn replay_tree(
     let mut report = catch_unwind(AssertUnwindSafe(|| {
         let tree = match tree {
             Ok(t) => t,
-            Err(e) => return Report::unreadable(STDIN, e.to_string(), e.node),
+            Err(e) => return Report::unreadable(file, e.to_string(), e.node),
         };
         let choice = match choice {
             Ok(c) => c,
-            Err(e) => return Report::unreadable(STDIN, e.clone(), None),
+            Err(e) => return Report::unreadable(file, e.clone(), None),
         };
         match sgf::parse_tree(&tree, choice) {
-            Ok(record) => replay_record(&record, STDIN, worker),
-            Err(e) => Report::unreadable(STDIN, e.to_string(), e.node),
+            Ok(record) => replay_record(&record, file, worker),
+            Err(e) => Report::unreadable(file, e.to_string(), e.node),
         }
     }))
     .unwrap_or_else(|_| {
         // What the worker kept may be half changed.
         *worker = Worker::new(worker.score_when_over);
         Report::unreadable(
-            STDIN,
+            file,
             "internal error while replaying (a bug in goishi; please report it with this record)"
                 .to_owned(),
             None,
@@ -494,7 +523,7 @@ pub fn run(options: &ReplayOptions, out: &mut dyn Write) -> i32 {
     let choice = rules_choice(rules.as_ref());
     let work = |worker: &mut Worker, job: Job| match job {
         Job::File(path) => replay_file_with(&path, &choice, worker),
-        Job::Tree(game, tree) => vec![replay_tree(game, tree, &choice, worker)],
+        Job::Tree(game, tree) => vec![replay_tree(STDIN, game, tree, &choice, worker)],
     };
     let new_worker = || Worker::new(options.json);
     let ran = crate::parallel::ordered(

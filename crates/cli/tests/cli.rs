@@ -595,6 +595,42 @@ fn replay_streams_standard_input_record_by_record_in_order() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A file over the limits of one (a collection of more than 50,000 nodes, as `selfplay
+/// --out` writes) is read as standard input is, game tree by game tree: the same reports
+/// under the file's name.
+#[test]
+fn replay_reads_a_file_over_the_limits_tree_by_tree() {
+    let dir = temp_dir("big");
+    let path = dir.join("games.sgf");
+    let out = path.to_str().unwrap();
+    let args = [
+        "selfplay",
+        "--rules",
+        "go/chinese",
+        "--size",
+        "9",
+        "--games",
+        "700",
+    ];
+    let made = goishi(&[&args[..], &["--seed", "3", "--out", out]].concat());
+    assert!(made.status.success(), "{}", stderr(&made));
+    let text = std::fs::read(&path).unwrap();
+    let nodes = text.iter().filter(|&&b| b == b';').count();
+    assert!(nodes > 50_000, "{nodes} nodes: not over the limit");
+    let from_stdin = goishi_with_input(&["replay", "-"], &text);
+    assert_eq!(from_stdin.status.code(), Some(0), "{}", stderr(&from_stdin));
+    for jobs in ["1", "2"] {
+        let from_file = goishi(&["replay", "--jobs", jobs, out]);
+        assert_eq!(from_file.status.code(), Some(0), "{}", stderr(&from_file));
+        let name_game = format!("{} (game ", path.display());
+        assert_eq!(
+            stdout(&from_file).replace(&name_game, "- (game "),
+            stdout(&from_stdin)
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn command_line_errors_are_one_line() {
     assert_one_line_error(&goishi(&["bogus"]), 2, "unrecognized subcommand 'bogus'");

@@ -8,14 +8,15 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ErrorKind {
-    /// The file cannot be read: an I/O error, a directory, a file over the size limit.
+    /// The file cannot be read: an I/O error, a directory.
     File,
     /// The bytes are in a character set goishi does not read (UTF-16, or another than
     /// ISO-8859-1 named by `CA`).
     Charset,
     /// Not valid SGF: the syntax, or the structure of the game tree.
     Syntax,
-    /// Over a limit of the reader (the number of nodes).
+    /// Over a limit of the reader: the size of a file or of a game tree
+    /// ([`crate::MAX_FILE_BYTES`]), the number of nodes ([`crate::MAX_NODES`]).
     Limit,
     /// Not a record of the Go family (`GM` other than 1).
     NotGo,

@@ -36,7 +36,7 @@ pub fn read_collection(
     }
     if meta.len() > MAX_FILE_BYTES {
         return Err(SgfError::general(
-            ErrorKind::File,
+            ErrorKind::Limit,
             format!(
                 "the file has {} bytes; goishi reads SGF files of at most {MAX_FILE_BYTES} bytes",
                 meta.len()
@@ -54,7 +54,7 @@ pub fn read_collection(
             SgfError::general(ErrorKind::File, format!("cannot read: {}", io_message(&e)))
         })?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(SgfError::general(ErrorKind::File, format!(
+        return Err(SgfError::general(ErrorKind::Limit, format!(
             "the file has more than {MAX_FILE_BYTES} bytes; goishi reads SGF files of at most {MAX_FILE_BYTES} bytes"
         )));
     }
