@@ -15,9 +15,22 @@ use crate::record::{Record, RulesChoice};
 pub const MAX_FILE_BYTES: u64 = 16 << 20;
 
 /// Reads and parses an SGF file: its first game tree. I/O errors and files too large are
-/// reported as [`SgfError`]s without a node.
+/// reported as [`SgfError`]s without a node. A file over the limits of one (a collection of
+/// many games) is read up to the end of its first tree, which must be within them.
 pub fn read_record(path: &std::path::Path, choice: &RulesChoice) -> Result<Record, SgfError> {
-    crate::read::first_record(read_collection(path, choice)?)
+    match read_collection(path, choice) {
+        Err(e) if e.kind == ErrorKind::Limit => {
+            let f = std::fs::File::open(path).map_err(|e| {
+                SgfError::general(ErrorKind::File, format!("cannot read: {}", io_message(&e)))
+            })?;
+            let mut trees = crate::stream::TreeReader::new(std::io::BufReader::new(f));
+            match trees.next() {
+                Some(tree) => crate::stream::parse_tree(&tree?, choice),
+                None => Err(e),
+            }
+        }
+        collection => crate::read::first_record(collection?),
+    }
 }
 
 /// Reads and parses every game tree of an SGF file.

@@ -200,6 +200,27 @@ fn a_record_of_another_board_is_not_read_onto_a_graph() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A file over the limits of one is refused as a collection (`ErrorKind::Limit`), and its
+/// first record is still read.
+#[test]
+fn the_first_record_of_a_file_over_the_limits_is_read() {
+    let dir = std::env::temp_dir().join(format!("goishi-sgf-big-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("many.sgf");
+    let mut text = String::from("(;GM[1]SZ[9]KM[5.5];B[ee];W[cc])\n");
+    text.push_str(&"(;GM[1]SZ[13];B[aa];W[bb])\n".repeat(MAX_NODES / 3 + 1));
+    std::fs::write(&file, &text).unwrap();
+    let e = goishi_sgf::read_collection(&file, &choice()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Limit, "{e}");
+    let first = goishi_sgf::read_record(&file, &choice()).unwrap();
+    assert_eq!(first.setup.board.geometry().describe(), "9x9");
+    assert_eq!(
+        (first.moves.len(), first.setup.rules.get("komi")),
+        (2, Some("5.5"))
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn handicap_stones_written_as_moves_are_setup_stones() {
     let r = parse_record(
