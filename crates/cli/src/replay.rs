@@ -282,7 +282,10 @@ fn replay_games(
         // Over the limits of a file (a collection of many games): read it as standard input
         // is, game tree by game tree, each within the limits.
         Err(e) if e.kind == sgf::ErrorKind::Limit => {
-            return replay_stream(path, file, choice, worker)
+            return match sgf::file_trees(path) {
+                Some(trees) => replay_stream(trees, file, choice, worker),
+                None => vec![Report::unreadable(file, e.to_string(), e.node)],
+            };
         }
         Err(e) => return vec![Report::unreadable(file, e.to_string(), e.node)],
     };
@@ -303,23 +306,16 @@ fn replay_games(
         .collect()
 }
 
-/// The reports of every game tree of the file at `path`, read one tree at a time
-/// ([`sgf::TreeReader`]), each labelled with its number.
+/// The reports of every game tree of a file read one tree at a time ([`sgf::file_trees`]),
+/// each labelled with its number.
 fn replay_stream(
-    path: &Path,
+    trees: impl Iterator<Item = Result<Vec<u8>, sgf::SgfError>>,
     file: &str,
     choice: &RulesChoice,
     worker: &mut Worker,
 ) -> Vec<Report> {
-    let f = match std::fs::File::open(path) {
-        Ok(f) => f,
-        Err(e) => {
-            let error = format!("cannot read: {}", sgf::io_message(&e));
-            return vec![Report::unreadable(file, error, None)];
-        }
-    };
     let choice = Ok(choice.clone());
-    sgf::TreeReader::new(std::io::BufReader::new(f))
+    trees
         .enumerate()
         .map(|(i, tree)| replay_tree(file, i + 1, tree, &choice, worker))
         .collect()

@@ -19,18 +19,28 @@ pub const MAX_FILE_BYTES: u64 = 16 << 20;
 /// many games) is read up to the end of its first tree, which must be within them.
 pub fn read_record(path: &std::path::Path, choice: &RulesChoice) -> Result<Record, SgfError> {
     match read_collection(path, choice) {
-        Err(e) if e.kind == ErrorKind::Limit => {
-            let f = std::fs::File::open(path).map_err(|e| {
-                SgfError::general(ErrorKind::File, format!("cannot read: {}", io_message(&e)))
-            })?;
-            let mut trees = crate::stream::TreeReader::new(std::io::BufReader::new(f));
-            match trees.next() {
-                Some(tree) => crate::stream::parse_tree(&tree?, choice),
-                None => Err(e),
-            }
-        }
+        Err(e) if e.kind == ErrorKind::Limit => match file_trees(path).and_then(|mut t| t.next()) {
+            Some(tree) => crate::stream::parse_tree(&tree?, choice),
+            None => Err(e),
+        },
         collection => crate::read::first_record(collection?),
     }
+}
+
+/// The game trees of the regular file at `path`, one at a time ([`TreeReader`]), each within
+/// the limits of a file: how a file over those limits is read. `None` for a device or a pipe
+/// (`/dev/zero`: its end may never come, and [`read_collection`] stopped at the limit) or a
+/// file that cannot be opened.
+///
+/// [`TreeReader`]: crate::TreeReader
+pub fn file_trees(
+    path: &std::path::Path,
+) -> Option<crate::stream::TreeReader<std::io::BufReader<std::fs::File>>> {
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return None;
+    }
+    let f = std::fs::File::open(path).ok()?;
+    Some(crate::stream::TreeReader::new(std::io::BufReader::new(f)))
 }
 
 /// Reads and parses every game tree of an SGF file.

@@ -40,7 +40,7 @@ pub mod write;
 
 pub use decode::decode;
 pub use error::{ErrorKind, SgfError, WriteError};
-pub use file::{io_message, read_collection, read_record, MAX_FILE_BYTES};
+pub use file::{file_trees, io_message, read_collection, read_record, MAX_FILE_BYTES};
 pub use props::prop_text;
 pub use raw::root_value;
 #[doc(hidden)]
