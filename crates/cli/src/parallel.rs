@@ -2,7 +2,7 @@
 //! are drawn in numbered batches, each taken by whichever thread is free, and the caller
 //! puts the results back in the order of the batches, so they come out in the order of the
 //! items while no thread waits for a slower one. What is held at once is bounded by the
-//! threads (at most [`QUEUE`] batches a thread drawn and not yet handed to the caller), not
+//! threads (at most four batches a thread drawn and not yet handed to the caller), not
 //! by the number of items, and the items are drawn only as the threads take them (an input
 //! read as it goes). The batches keep the cost of the queues (a wake-up of a waiting
 //! thread, a switch of the core to it) small next to the work of small items (a 9x9 game
@@ -10,7 +10,9 @@
 //! shared by every thread, and double after each round of the threads up to [`BATCH`].
 
 use std::collections::BTreeMap;
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::{mpsc, Arc, Mutex};
+use std::thread;
 
 /// How many items go to a thread at once in the first round of batches.
 pub const FIRST_BATCH: usize = 16;
@@ -31,6 +33,12 @@ const QUEUE: usize = 4;
 /// # Errors
 ///
 /// When a thread cannot be started; then no item has been drawn.
+///
+/// # Panics
+///
+/// When `work` panics on a thread, the other threads stop and the panic goes on in the
+/// caller once they have ended, as it would with one job (the results of the items before it
+/// are handed on as far as they are done).
 pub fn ordered<T, R, W, I>(
     jobs: usize,
     stack: Option<usize>,
@@ -55,7 +63,7 @@ where
     }
     let (init, work) = (&init, &work);
     let window = jobs * QUEUE;
-    std::thread::scope(|scope| {
+    thread::scope(|scope| {
         // A batch is drawn only with a ticket, and the caller gives one back for each batch
         // it has handed on: at most `window` batches are drawn and not handed on, so neither
         // queue below can fill, and no send on them waits.
@@ -65,9 +73,9 @@ where
         }
         let (todo_tx, todo_rx) = mpsc::sync_channel::<(usize, Vec<T>)>(window);
         let todo_rx = Arc::new(Mutex::new(todo_rx));
-        let (done_tx, done_rx) = mpsc::sync_channel::<(usize, Vec<R>)>(window);
+        let (done_tx, done_rx) = mpsc::sync_channel::<(usize, thread::Result<Vec<R>>)>(window);
         for k in 0..jobs {
-            let mut builder = std::thread::Builder::new().name(format!("goishi-{k}"));
+            let mut builder = thread::Builder::new().name(format!("goishi-{k}"));
             if let Some(bytes) = stack {
                 builder = builder.stack_size(bytes);
             }
@@ -79,8 +87,17 @@ where
                 // The lock is held while waiting for a batch: the other free threads wait
                 // behind it, and the first of them gets the next batch.
                 while let Ok(Ok((b, batch))) = todo_rx.lock().map(|todo| todo.recv()) {
-                    let results = batch.into_iter().map(|item| work(&mut state, item));
-                    if done_tx.send((b, results.collect())).is_err() {
+                    // A panic is handed to the caller as the batch's result (the state it
+                    // left is not used again): without it, the caller would wait forever
+                    // for the batch.
+                    let results = panic::catch_unwind(AssertUnwindSafe(|| {
+                        batch
+                            .into_iter()
+                            .map(|item| work(&mut state, item))
+                            .collect()
+                    }));
+                    let failed = results.is_err();
+                    if done_tx.send((b, results)).is_err() || failed {
                         break;
                     }
                 }
@@ -109,8 +126,15 @@ where
         // The batches done ahead of the next one to hand on.
         let mut ahead: BTreeMap<usize, Vec<R>> = BTreeMap::new();
         let mut next = 0;
+        let mut failure = None;
         'out: while let Ok((b, results)) = done_rx.recv() {
-            ahead.insert(b, results);
+            match results {
+                Ok(results) => ahead.insert(b, results),
+                Err(payload) => {
+                    failure = Some(payload);
+                    break;
+                }
+            };
             while let Some(results) = ahead.remove(&next) {
                 for result in results {
                     if !emit(result) {
@@ -124,7 +148,12 @@ where
         // Dropping the queues and the tickets stops the threads that are still working.
         drop(done_rx);
         drop(ticket_tx);
-        Ok(())
+        Ok(failure)
+    })
+    .map(|failure| {
+        if let Some(payload) = failure {
+            panic::resume_unwind(payload);
+        }
     })
 }
 
@@ -174,5 +203,40 @@ mod tests {
         )
         .unwrap();
         assert_eq!(seen, 100);
+    }
+
+    #[test]
+    fn a_panic_on_a_thread_goes_on_in_the_caller() {
+        for jobs in [1, 2, 3] {
+            let mut seen = Vec::new();
+            let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
+                ordered(
+                    jobs,
+                    None,
+                    0..10_000u64,
+                    || (),
+                    |(), i| {
+                        if i == 20 {
+                            panic!("item twenty");
+                        }
+                        i
+                    },
+                    |r| {
+                        seen.push(r);
+                        true
+                    },
+                )
+            }));
+            let payload = outcome.expect_err("the panic of item 20 is the caller's");
+            assert_eq!(
+                payload.downcast_ref::<&str>(),
+                Some(&"item twenty"),
+                "{jobs} jobs"
+            );
+            assert!(
+                seen.len() <= 20 && seen.iter().copied().eq(0..seen.len() as u64),
+                "{jobs} jobs: {seen:?}"
+            );
+        }
     }
 }
