@@ -14,8 +14,10 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 
-/// How many items go to a thread at once in the first round of batches.
-pub const FIRST_BATCH: usize = 16;
+/// How many items go to a thread at once in the first round of batches: one, so that a run
+/// of a few large items (a replay of a few files of many games each) is shared by every
+/// thread; the batches reach [`BATCH`] after eight rounds.
+pub const FIRST_BATCH: usize = 1;
 
 /// How many items go to a thread at once, at most (a 9x9 game of self-play: 256 games are
 /// about 3 ms of a thread's work, 16 games a switch of the core every 200 µs).

@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use goishi::{Color, Position, Rules};
 use serde::Serialize;
@@ -315,10 +316,14 @@ fn replay_stream(
     worker: &mut Worker,
 ) -> Vec<Report> {
     let choice = Ok(choice.clone());
-    trees
+    let mut reports: Vec<Report> = trees
         .enumerate()
-        .map(|(i, tree)| replay_tree(file, i + 1, tree, &choice, worker))
-        .collect()
+        .map(|(i, tree)| replay_tree(file, Some(i + 1), tree, &choice, worker))
+        .collect();
+    if let [report] = &mut reports[..] {
+        report.game = None;
+    }
+    reports
 }
 
 fn replay_record(record: &sgf::Record, file: &str, worker: &mut Worker) -> Report {
@@ -373,25 +378,53 @@ pub struct ReplayOptions {
 /// The name of standard input among the files.
 pub const STDIN: &str = "-";
 
-/// One piece of work: a file, or a game tree of standard input (its number from 1, and its
-/// bytes or why it could not be read).
+/// One piece of work: a file, or a game tree of a file read as a stream (standard input, a
+/// file larger than a file may be): its file, its number from 1 when the file has more than
+/// one, and its bytes or why it could not be read.
 enum Job {
     File(PathBuf),
-    Tree(usize, Result<Vec<u8>, sgf::SgfError>),
+    Tree(Arc<str>, Option<usize>, Result<Vec<u8>, sgf::SgfError>),
 }
 
-/// The jobs of the files, in order: a file each, standard input's game trees as they are
-/// read.
+/// Whether `file` is read game tree by game tree as the threads take them, each tree a job:
+/// standard input, and a regular file over [`sgf::MAX_FILE_BYTES`] (a collection of many
+/// games, whose reports are then not all held at once either).
+fn is_streamed(file: &Path) -> bool {
+    file.as_os_str() == STDIN
+        || std::fs::metadata(file).is_ok_and(|m| m.is_file() && m.len() > sgf::MAX_FILE_BYTES)
+}
+
+/// The jobs of the files, in order: a file each, the game trees of a streamed file as they
+/// are read.
 fn jobs_of(files: &[PathBuf]) -> impl Iterator<Item = Job> + Send + '_ {
     files
         .iter()
         .flat_map(|f| -> Box<dyn Iterator<Item = Job> + Send> {
-            if f.as_os_str() == STDIN {
-                let trees = sgf::TreeReader::new(std::io::BufReader::new(std::io::stdin()));
-                Box::new(trees.enumerate().map(|(i, t)| Job::Tree(i + 1, t)))
-            } else {
-                Box::new(std::iter::once(Job::File(f.clone())))
+            if !is_streamed(f) {
+                return Box::new(std::iter::once(Job::File(f.clone())));
             }
+            let label: Arc<str> = f.display().to_string().into();
+            let trees: Box<dyn Iterator<Item = _> + Send> = if f.as_os_str() == STDIN {
+                let stdin = std::io::BufReader::new(std::io::stdin());
+                Box::new(sgf::TreeReader::new(stdin))
+            } else {
+                match sgf::file_trees(f) {
+                    Some(trees) => Box::new(trees),
+                    // Not openable after all: replayed as a file, which says why.
+                    None => return Box::new(std::iter::once(Job::File(f.clone()))),
+                }
+            };
+            // Standard input's trees are always numbered (the next may be long in coming); a
+            // file of one game tree is labelled as a file of one game is.
+            let always = f.as_os_str() == STDIN;
+            let mut trees = trees.peekable();
+            let mut game = 0;
+            Box::new(std::iter::from_fn(move || {
+                let tree = trees.next()?;
+                game += 1;
+                let numbered = always || game > 1 || trees.peek().is_some();
+                Some(Job::Tree(label.clone(), numbered.then_some(game), tree))
+            }))
         })
 }
 
@@ -399,7 +432,7 @@ fn jobs_of(files: &[PathBuf]) -> impl Iterator<Item = Job> + Send + '_ {
 /// read as a stream). Never panics out.
 fn replay_tree(
     file: &str,
-    game: usize,
+    game: Option<usize>,
     tree: Result<Vec<u8>, sgf::SgfError>,
     choice: &Result<RulesChoice, String>,
     worker: &mut Worker,
@@ -428,7 +461,7 @@ fn replay_tree(
             None,
         )
     });
-    report.game = Some(game);
+    report.game = game;
     report
 }
 
@@ -445,7 +478,7 @@ pub fn run(options: &ReplayOptions, out: &mut dyn Write) -> i32 {
         }
     };
     let files = &options.files;
-    let streamed = files.iter().any(|f| f.as_os_str() == STDIN);
+    let streamed = files.iter().any(|f| is_streamed(f));
     let bar = if options.progress && (files.len() > 1 || streamed) {
         let (bar, template) = if streamed {
             (
@@ -519,7 +552,7 @@ pub fn run(options: &ReplayOptions, out: &mut dyn Write) -> i32 {
     let choice = rules_choice(rules.as_ref());
     let work = |worker: &mut Worker, job: Job| match job {
         Job::File(path) => replay_file_with(&path, &choice, worker),
-        Job::Tree(game, tree) => vec![replay_tree(STDIN, game, tree, &choice, worker)],
+        Job::Tree(file, game, tree) => vec![replay_tree(&file, game, tree, &choice, worker)],
     };
     let new_worker = || Worker::new(options.json);
     let ran = crate::parallel::ordered(

@@ -631,6 +631,48 @@ fn replay_reads_a_file_over_the_limits_tree_by_tree() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A file larger than a file may be (16 MiB) is a stream of game trees shared among the
+/// threads, as standard input is; a file of one tree is labelled as a file of one game.
+#[test]
+fn replay_streams_a_file_larger_than_a_file_may_be() {
+    let dir = temp_dir("huge");
+    let comment = "x".repeat(1 << 20);
+    let tree = |i: usize| {
+        format!(
+            "(;GM[1]FF[4]SZ[9]C[{comment}];B[{}];W[ee])\n",
+            ["aa", "ee"][i % 2]
+        )
+    };
+    let many: String = (0..17).map(tree).collect();
+    let path = dir.join("many.sgf");
+    std::fs::write(&path, &many).unwrap();
+    assert!(many.len() as u64 > 16 << 20);
+    let from_stdin = goishi_with_input(&["replay", "-"], many.as_bytes());
+    assert_eq!(from_stdin.status.code(), Some(1), "{}", stderr(&from_stdin));
+    for jobs in ["1", "2"] {
+        let from_file = goishi(&["replay", "--jobs", jobs, path.to_str().unwrap()]);
+        assert_eq!(from_file.status.code(), Some(1), "{}", stderr(&from_file));
+        let name_game = format!("{} (game ", path.display());
+        assert_eq!(
+            stdout(&from_file).replace(&name_game, "- (game "),
+            stdout(&from_stdin)
+        );
+    }
+    assert_eq!(stdout(&from_stdin).matches(": illegal: ").count(), 8);
+    assert_eq!(stdout(&from_stdin).matches(": ok: ").count(), 9);
+    // One tree over the limits of one: the file's error, under the file's name alone.
+    let one = dir.join("one.sgf");
+    let comment = "x".repeat(17 << 20);
+    std::fs::write(&one, format!("(;SZ[9]C[{comment}];B[aa])")).unwrap();
+    let o = goishi(&["replay", "--json", one.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let report: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(report["file"], one.to_str().unwrap());
+    assert_eq!(report.get("game"), None, "{report}");
+    assert_eq!(report["status"], "unreadable");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn command_line_errors_are_one_line() {
     assert_one_line_error(&goishi(&["bogus"]), 2, "unrecognized subcommand 'bogus'");
