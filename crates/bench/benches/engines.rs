@@ -14,14 +14,14 @@ use goishi::{Move, Position};
 use goishi_bench::alloc::{self, Footprint};
 use goishi_bench::engine::{playout_batch_capped, playout_cap, replay, Coord, Engine, KoRule};
 use goishi_bench::goishi_engine::{AnyVariant, Goishi};
-use goishi_bench::native::{native_batch, native_cap, NativeEngine, ThreeByThree};
+use goishi_bench::native::{native_batch, native_cap, NativeEngine, PlainEye, ThreeByThree};
 use goishi_bench::paired;
 use goishi_bench::positions::{fixed_positions, FixedPosition};
 use goishi_bench::{
     cut_playout_group, goishi_only_group, paired_rounds, playouts_per_batch, superko_cost_cap,
     superko_cost_group, Workload, EXTRA_FILE, GOBAN, GOISHI, GOISHI_3X3, GOISHI_CLONE,
-    GOISHI_ONLY_GO, GO_GAME_BOARD, GO_GAME_BOARD_PLAIN, GO_GAME_BOARD_SAMPLER, KO_SIMPLE,
-    KO_SUPERKO, PAIRED_ROUNDS_ENV, PAIRED_SECONDS, PLAYOUT_SEED, SIZES,
+    GOISHI_ONLY_GO, GOISHI_PLAIN, GO_GAME_BOARD, GO_GAME_BOARD_PLAIN, GO_GAME_BOARD_SAMPLER,
+    KO_SIMPLE, KO_SUPERKO, PAIRED_ROUNDS_ENV, PAIRED_SECONDS, PLAYOUT_SEED, SIZES,
 };
 use serde_json::{json, Value};
 
@@ -117,6 +117,12 @@ fn native_playouts(c: &mut Criterion) {
             &mut group,
             GOISHI_3X3,
             ThreeByThree(Goishi::with_ko(KoRule::Simple, size).0),
+            size,
+        );
+        bench_native(
+            &mut group,
+            GOISHI_PLAIN,
+            PlainEye(Goishi::with_ko(KoRule::Simple, size).0),
             size,
         );
         bench_native(

@@ -41,6 +41,9 @@ pub const GO_GAME_BOARD: &str = "go_game_board";
 /// goishi under go_game_board's 3x3 eye rule in the second harness
 /// ([`native::ThreeByThree`]).
 pub const GOISHI_3X3: &str = "goishi-3x3";
+/// goishi under the first harness's plain eye rule in the second harness
+/// ([`native::PlainEye`]).
+pub const GOISHI_PLAIN: &str = "goishi-plain";
 /// go_game_board under the first harness's plain eye rule in the second harness's loop.
 pub const GO_GAME_BOARD_PLAIN: &str = "go_game_board-plain";
 /// go_game_board's own playout loop (its `Sampler`: libEGo's, with its own generator and
@@ -128,6 +131,7 @@ impl Workload {
                 GOISHI,
                 GO_GAME_BOARD,
                 GOISHI_3X3,
+                GOISHI_PLAIN,
                 GO_GAME_BOARD_PLAIN,
                 GO_GAME_BOARD_SAMPLER,
             ],

@@ -11,17 +11,17 @@
 //! first draw is played copies nothing. A game ends after two passes or 3 x points moves.
 //!
 //! What differs is each engine's own ([`NativeEngine`]): goishi's
-//! `GoPosition::empty_points`, `GoPosition::is_own_eye` (every neighbour a stone of the
-//! mover) and `GoPosition::try_place`; go_game_board's empty-vertex list, its 3x3 pattern's
-//! eye test (`Hash3x3::is_eyelike`: every neighbour the mover's, and fewer than two of the
-//! diagonals the opponent's, counting the edge as one) and its `is_legal` (in the peers'
-//! adapter, beside the benches). The eye tests differ, and so do the games: the 3x3 test lets
-//! a player fill a false eye, which ends random games on 19x19 in about half the moves of
-//! the plain test (whose long games end on a full board, where most draws are refused). So
-//! goishi is measured under go_game_board's rule as well ([`ThreeByThree`]: `is_own_eye`,
-//! then the diagonal points of goishi's own geometry), which plays the same distribution of
-//! games as go_game_board, and go_game_board under goishi's (`PlainEyes`, in the peers'
-//! adapter): each pair compares the engines on the same work.
+//! `GoPosition::empty_points`, `GoPosition::is_playout_eye` (the eye test of goishi's own
+//! playouts, `goishi selfplay`'s included: every neighbour a stone of the mover, none of
+//! their chains in atari) and `GoPosition::try_place`; go_game_board's empty-vertex list, its
+//! 3x3 pattern's eye test (`Hash3x3::is_eyelike`: every neighbour the mover's, and fewer than
+//! two of the diagonals the opponent's, counting the edge as one) and its `is_legal` (in the
+//! peers' adapter, beside the benches). The eye tests differ, and so do the games. So each
+//! engine is measured under the other rules as well: goishi under go_game_board's
+//! ([`ThreeByThree`]: `is_own_eye`, then the diagonal points of goishi's own geometry), and
+//! both under the plain test every engine has (every neighbour the mover's: [`PlainEye`]
+//! here, `PlainEyes` in the peers' adapter), whose long games end on a full board, where most
+//! draws are refused. Each pair compares the engines on the same work.
 
 use goishi::go::GoPosition;
 use goishi::{Adjacency, Color, Move, Point, Position};
@@ -86,40 +86,88 @@ pub trait NativeEngine {
     fn pass_native(&mut self, color: Color);
 }
 
-/// goishi through its own API: `empty_points`, `is_own_eye`, `try_place`.
-impl NativeEngine for GoPosition {
+/// A goishi engine of this harness: a `GoPosition` and one eye test. Every such engine is a
+/// [`NativeEngine`] through the position's own API (`empty_points`, `try_place`).
+pub trait GoishiEyes {
+    fn position(&self) -> &GoPosition;
+    fn position_mut(&mut self) -> &mut GoPosition;
+    /// Whether `p` is an eye of `color`'s, which the mover does not fill.
+    fn is_eye(&self, p: Point, color: Color) -> bool;
+}
+
+impl<G: GoishiEyes> NativeEngine for G {
     type Point = Point;
 
     #[inline(always)]
     fn to_move(&self) -> Color {
-        self.side_to_move()
+        self.position().side_to_move()
     }
 
     #[inline(always)]
     fn empty_count(&self) -> usize {
-        self.empty_points().len()
+        self.position().empty_points().len()
     }
 
     #[inline(always)]
     fn empty_at(&self, i: usize) -> Point {
-        self.empty_points()[i]
+        self.position().empty_points()[i]
     }
 
     #[inline(always)]
     fn copy_empties(&self, out: &mut Vec<Point>) {
         out.clear();
-        out.extend_from_slice(self.empty_points());
+        out.extend_from_slice(self.position().empty_points());
     }
 
     #[inline(always)]
     fn try_native(&mut self, color: Color, p: Point) -> bool {
-        !self.is_own_eye(p, color) && self.try_place(color, p)
+        !self.is_eye(p, color) && self.position_mut().try_place(color, p)
     }
 
     #[inline(always)]
     fn pass_native(&mut self, color: Color) {
         // A pass is refused only once the game is over, which two passes end first.
-        let _ = self.play_as(color, Move::Pass);
+        let _ = self.position_mut().play_as(color, Move::Pass);
+    }
+}
+
+/// goishi through its own API, with the eye test of its own playouts: `is_playout_eye`.
+impl GoishiEyes for GoPosition {
+    #[inline(always)]
+    fn position(&self) -> &GoPosition {
+        self
+    }
+
+    #[inline(always)]
+    fn position_mut(&mut self) -> &mut GoPosition {
+        self
+    }
+
+    #[inline(always)]
+    fn is_eye(&self, p: Point, color: Color) -> bool {
+        self.is_playout_eye(p, color)
+    }
+}
+
+/// goishi under the plain eye test (`GoPosition::is_own_eye`: every neighbour the mover's),
+/// the rule of the first harness, which every engine has.
+#[derive(Debug)]
+pub struct PlainEye(pub GoPosition);
+
+impl GoishiEyes for PlainEye {
+    #[inline(always)]
+    fn position(&self) -> &GoPosition {
+        &self.0
+    }
+
+    #[inline(always)]
+    fn position_mut(&mut self) -> &mut GoPosition {
+        &mut self.0
+    }
+
+    #[inline(always)]
+    fn is_eye(&self, p: Point, color: Color) -> bool {
+        self.0.is_own_eye(p, color)
     }
 }
 
@@ -131,21 +179,20 @@ impl NativeEngine for GoPosition {
 #[derive(Debug)]
 pub struct ThreeByThree(pub GoPosition);
 
-/// `clone_from` reuses the position's buffers.
-impl Clone for ThreeByThree {
-    fn clone(&self) -> Self {
-        ThreeByThree(self.0.clone())
+impl GoishiEyes for ThreeByThree {
+    #[inline(always)]
+    fn position(&self) -> &GoPosition {
+        &self.0
     }
 
-    fn clone_from(&mut self, source: &Self) {
-        self.0.clone_from(&source.0);
+    #[inline(always)]
+    fn position_mut(&mut self) -> &mut GoPosition {
+        &mut self.0
     }
-}
 
-impl ThreeByThree {
     /// Whether `p` is an eye of `color`'s under the 3x3 rule.
     #[inline]
-    pub fn is_eye(&self, p: Point, color: Color) -> bool {
+    fn is_eye(&self, p: Point, color: Color) -> bool {
         if !self.0.is_own_eye(p, color) {
             return false;
         }
@@ -162,39 +209,23 @@ impl ThreeByThree {
     }
 }
 
-impl NativeEngine for ThreeByThree {
-    type Point = Point;
+/// `clone_from` reuses the position's buffers.
+macro_rules! clone_from_reuses {
+    ($engine:ident) => {
+        impl Clone for $engine {
+            fn clone(&self) -> Self {
+                $engine(self.0.clone())
+            }
 
-    #[inline(always)]
-    fn to_move(&self) -> Color {
-        self.0.side_to_move()
-    }
-
-    #[inline(always)]
-    fn empty_count(&self) -> usize {
-        self.0.empty_points().len()
-    }
-
-    #[inline(always)]
-    fn empty_at(&self, i: usize) -> Point {
-        self.0.empty_points()[i]
-    }
-
-    #[inline(always)]
-    fn copy_empties(&self, out: &mut Vec<Point>) {
-        self.0.copy_empties(out);
-    }
-
-    #[inline(always)]
-    fn try_native(&mut self, color: Color, p: Point) -> bool {
-        !self.is_eye(p, color) && self.0.try_place(color, p)
-    }
-
-    #[inline(always)]
-    fn pass_native(&mut self, color: Color) {
-        self.0.pass_native(color);
-    }
+            fn clone_from(&mut self, source: &Self) {
+                self.0.clone_from(&source.0);
+            }
+        }
+    };
 }
+
+clone_from_reuses!(PlainEye);
+clone_from_reuses!(ThreeByThree);
 
 /// The cap of a native playout: 3 x the number of points.
 pub const fn native_cap(size: u32) -> usize {

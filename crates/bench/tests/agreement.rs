@@ -11,7 +11,8 @@ use goishi_bench::engine::{
 };
 use goishi_bench::goishi_engine::Goishi;
 use goishi_bench::native::{
-    native_batch, native_cap, native_playout, CheapRng, NativeEngine, ThreeByThree,
+    native_batch, native_cap, native_playout, CheapRng, GoishiEyes, NativeEngine, PlainEye,
+    ThreeByThree,
 };
 use goishi_bench::positions::{fixed_positions, position_count, seeded_game};
 use goishi_bench::SIZES;
@@ -180,7 +181,7 @@ fn native_moves<E: NativeEngine>(
     moves
 }
 
-/// The engine adapters of the second harness: goishi's `GoPosition` and `ThreeByThree`
+/// The engine adapters of the second harness: goishi's `GoPosition`, `ThreeByThree` and `PlainEye`
 /// through the `Engine` adapter's coordinates.
 #[derive(Clone, Debug)]
 struct Native<E>(E, Goishi);
@@ -256,6 +257,11 @@ fn goishi_3x3(size: u32) -> Native<ThreeByThree> {
     Native(ThreeByThree(g.0.clone()), g)
 }
 
+fn goishi_plain(size: u32) -> Native<PlainEye> {
+    let g = Goishi::with_ko(KoRule::Simple, size);
+    Native(PlainEye(g.0.clone()), g)
+}
+
 /// Replays `moves` into goishi and go_game_board move by move: both accept every move and
 /// hold the same board after each; at every position, the eye tests of the second harness
 /// agree: `ThreeByThree` with go_game_board's 3x3 pattern, `is_own_eye` with every
@@ -315,6 +321,10 @@ fn native_playouts_are_games_both_engines_accept_and_their_eye_tests_agree() {
                 (
                     "goishi-3x3",
                     native_moves(goishi_3x3(size), size, seed, |e, p| e.coord(p)),
+                ),
+                (
+                    "goishi-plain",
+                    native_moves(goishi_plain(size), size, seed, |e, p| e.coord(p)),
                 ),
                 (
                     "go_game_board",

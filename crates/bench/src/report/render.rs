@@ -10,8 +10,8 @@ use super::figures::{get, superko_cost, targets};
 use super::{Measure, ReportInput};
 use crate::{
     goishi_only_group, playouts_per_batch, positions::position_count, Workload, GOISHI, GOISHI_3X3,
-    GOISHI_CLONE, GO_GAME_BOARD, GO_GAME_BOARD_PLAIN, GO_GAME_BOARD_SAMPLER, PAIRED_SECONDS, PEERS,
-    SIZES,
+    GOISHI_CLONE, GOISHI_PLAIN, GO_GAME_BOARD, GO_GAME_BOARD_PLAIN, GO_GAME_BOARD_SAMPLER,
+    PAIRED_SECONDS, PEERS, SIZES,
 };
 
 fn superko_cost_section(out: &mut String, results: &BTreeMap<String, Measure>) {
@@ -160,9 +160,10 @@ fn comparison_table(
 
 fn column_title(w: Workload, engine: &str) -> String {
     match (w, engine) {
-        (Workload::PlayoutNative, GOISHI) => "goishi, its eye test".to_owned(),
+        (Workload::PlayoutNative, GOISHI) => "goishi, its playout eye test".to_owned(),
         (Workload::PlayoutNative, GO_GAME_BOARD) => "go_game_board, its 3x3 eye test".to_owned(),
         (Workload::PlayoutNative, GOISHI_3X3) => "goishi, the 3x3 eye test".to_owned(),
+        (Workload::PlayoutNative, GOISHI_PLAIN) => "goishi, the plain eye test".to_owned(),
         (Workload::PlayoutNative, GO_GAME_BOARD_PLAIN) => {
             "go_game_board, the plain eye test".to_owned()
         }
@@ -212,15 +213,16 @@ fn native_section(out: &mut String, results: &BTreeMap<String, Measure>) {
          the engine's own list, plays it unless the engine's eye test calls it an eye of its \
          own or the engine refuses it, else draws again among the rest (the list copied only \
          once a draw is refused), and passes when none is left; two passes or 3 x points moves \
-         end a game. goishi: `empty_points`, `is_own_eye` (every neighbour the mover's), \
-         `try_place`. go_game_board: its empty-vertex list, its 3x3 pattern's `is_eyelike` \
-         (every neighbour the mover's, and fewer than two diagonals the opponent's, the edge \
-         counting as one) and `is_legal`. The two eye tests play different games (the 3x3 \
-         test fills false eyes, which ends random 19x19 games in about half the moves), so \
-         goishi is also measured under the 3x3 test (its own geometry's diagonals), which \
-         plays go_game_board's distribution of games: that pair compares the same work, and \
-         so does go_game_board under goishi's plain test (the rule of the harness above, in \
-         this loop) beside goishi's own. \
+         end a game. goishi: `empty_points`, `is_playout_eye` (the eye test of its own \
+         playouts and `goishi selfplay`: every neighbour the mover's, none of their chains in \
+         atari), `try_place`. go_game_board: its empty-vertex list, its 3x3 pattern's \
+         `is_eyelike` (every neighbour the mover's, and fewer than two diagonals the \
+         opponent's, the edge counting as one) and `is_legal`. The eye tests play different \
+         games, so each engine is also measured under the other's: goishi under the 3x3 test \
+         (its own geometry's diagonals), which plays go_game_board's distribution of games, \
+         and both under the plain test every engine has (every neighbour the mover's: the \
+         rule of the harness above, in this loop), whose long games end on a full board where \
+         most draws are refused; each of those pairs compares the same work. \
          go_game_board's own sampler (libEGo's playout: its 3x3 patterns, the neighbours of \
          the last move ten times as likely, its own generator) is shown for reference. {} \
          playouts an iteration on 9x9, {} on 19x19, simple ko; moves per second, passes \
@@ -258,7 +260,7 @@ fn native_section(out: &mut String, results: &BTreeMap<String, Measure>) {
             " {} | {} | {} |",
             ratio(rate(GOISHI), rate(GO_GAME_BOARD)),
             ratio(rate(GOISHI_3X3), rate(GO_GAME_BOARD)),
-            ratio(rate(GOISHI), rate(GO_GAME_BOARD_PLAIN))
+            ratio(rate(GOISHI_PLAIN), rate(GO_GAME_BOARD_PLAIN))
         );
         out.push_str(&row);
     }

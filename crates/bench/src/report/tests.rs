@@ -52,6 +52,10 @@ fn sample() -> BTreeMap<String, Measure> {
                 m(1e6, Some(4800)),
             );
             r.insert(
+                Workload::PlayoutNative.id(size, crate::GOISHI_PLAIN),
+                m(1e6, Some(2500)),
+            );
+            r.insert(
                 Workload::PlayoutNative.id(size, crate::GO_GAME_BOARD_PLAIN),
                 m(1e6, Some(2000)),
             );
@@ -211,8 +215,8 @@ fn report_shows_tables_ratios_and_the_run() {
         "| >= 2 | 1.500 | **no** |",
         "| 9x9 | 2.00 M | 1.82 M | 1.10 | 2000 / 2000 |",
         "## 5. Through the commands: `goishi selfplay`, `goishi replay`, GTP `play`",
-        "| 9x9 | 4.00 M | 3.20 M | 4.80 M | 2.00 M | not measured | 1.25x | 1.50x | 2.00x |",
-        "| 19x19 | not measured | not measured | not measured | not measured | not measured | n/a | n/a | n/a |",
+        "| 9x9 | 4.00 M | 3.20 M | 4.80 M | 2.50 M | 2.00 M | not measured | 1.25x | 1.50x | 1.25x |",
+        "| 19x19 | not measured | not measured | not measured | not measured | not measured | not measured | n/a | n/a | n/a |",
         "9x9: goishi 125.0, go_game_board 100.0, goishi-3x3 150.0",
         "| 9x9 | 21 | 2.05x | 1.90-2.20 | 1.60-2.50 | 8.10 M | 3.90 M |",
     ] {
