@@ -98,6 +98,20 @@ pub fn targets(results: &BTreeMap<String, Measure>, extra: &serde_json::Value) -
             met: r.map(|r| r >= 2.0),
         });
     }
+    for size in SIZES {
+        // Both play the same number of playouts an iteration: the ratio of playouts a
+        // second is the inverse ratio of the times.
+        let t = |e| get(results, Workload::PlayoutNative, size, e).map(|m| m.median_ns);
+        let r = t(GO_GAME_BOARD).zip(t(GOISHI)).map(|(p, g)| p / g);
+        out.push(Target {
+            what: format!(
+                "second harness, each engine its own eye test, {size}x{size}: goishi / go_game_board (playouts per second)"
+            ),
+            wanted: ">= 1.5".to_owned(),
+            measured: r,
+            met: r.map(|r| r >= 1.5),
+        });
+    }
     out
 }
 

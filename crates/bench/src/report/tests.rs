@@ -140,6 +140,11 @@ fn targets_are_ratios_of_one_run() {
     let legal = find("legal-move list, 19x19");
     assert_eq!(legal.measured, Some(1.5));
     assert_eq!(legal.met, Some(false));
+    // The sample's native batches take the same time: the same playouts a second.
+    let native = find("second harness, each engine its own eye test, 9x9");
+    assert_eq!((native.measured, native.met), (Some(1.0), Some(false)));
+    let native = find("second harness, each engine its own eye test, 19x19");
+    assert_eq!((native.measured, native.met), (None, None));
     let empty = targets(&BTreeMap::new(), &serde_json::Value::Null);
     assert!(empty
         .iter()
