@@ -403,6 +403,46 @@ fn a_pass_that_wins_the_game_is_played() {
     assert_ne!(r.mv, Move::Pass);
 }
 
+/// A pass the opponent answers with a pass that wins it is a lost game, not a quiet move:
+/// the playouts after a pass of the tree start with that answer. Without it, the random
+/// playouts (which never pass while a point is left) valued a pass as any other move, and in
+/// games that two passes end on a count the search passed behind and lost (contact capture:
+/// White passed after Black's first stone, Black passed, `B+1`).
+#[test]
+fn a_pass_the_opponent_answers_with_a_winning_pass_is_not_played() {
+    // (Go's passes: `a_pass_that_wins_the_game_is_played`.)
+    for rules in ["contact/1a", "capture/atari-go"] {
+        let mut behind = 0;
+        for seed in 1..=4 {
+            // One player for both sides, as `goishi gtp` plays both (its tree kept between
+            // the moves), for four moves each.
+            let mut game = common::game(rules, Some((9, 9)));
+            let mut p = player(common::config(500, seed));
+            for _ in 0..8 {
+                let color = game.side_to_move();
+                let mv = p.genmove_dyn(&*game, color).unwrap();
+                if mv == Move::Pass {
+                    // A pass that lets the opponent end the game and win by passing too
+                    // (or that ends it, lost, after the opponent's pass).
+                    let mut after = game.clone_box();
+                    after.play(Move::Pass).unwrap();
+                    if !after.is_over() {
+                        after.play(Move::Pass).unwrap();
+                    }
+                    if after.outcome().and_then(|r| r.winner()) == Some(color.opponent()) {
+                        behind += 1;
+                    }
+                }
+                game.play(mv).unwrap();
+                if game.is_over() {
+                    break;
+                }
+            }
+        }
+        assert_eq!(behind, 0, "{rules}: passes that lose");
+    }
+}
+
 #[test]
 fn a_lost_game_is_resigned_and_never_with_the_threshold_at_zero() {
     // White gives 30 points of komi on 5x5 (25 points): lost whatever it plays.

@@ -54,6 +54,11 @@
 //! pass). The prior playouts count only here: the visits reported and the choice of the move
 //! are the playouts' own.
 //!
+//! **A pass in the tree** is answered, at the start of the playout below it, by the
+//! opponent's pass when that ends the game and wins it on the game's own count (as the player
+//! answers, see below); the random playouts never pass while a point is left, so without the
+//! answer a pass looked as good as any move.
+//!
 //! **AMAF (RAVE).** After a playout, at every node of its path, each child whose point was
 //! played by the node's mover anywhere later in the playout (the tree moves below the node
 //! and the random moves; the first time that colour played that point) gets an AMAF visit
