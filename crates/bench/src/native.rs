@@ -149,21 +149,28 @@ impl GoishiEyes for GoPosition {
     }
 }
 
+/// [`GoishiEyes`]'s position of a wrapper of a `GoPosition` (`.0`).
+macro_rules! the_wrapped_position {
+    () => {
+        #[inline(always)]
+        fn position(&self) -> &GoPosition {
+            &self.0
+        }
+
+        #[inline(always)]
+        fn position_mut(&mut self) -> &mut GoPosition {
+            &mut self.0
+        }
+    };
+}
+
 /// goishi under the plain eye test (`GoPosition::is_own_eye`: every neighbour the mover's),
 /// the rule of the first harness, which every engine has.
 #[derive(Debug)]
 pub struct PlainEye(pub GoPosition);
 
 impl GoishiEyes for PlainEye {
-    #[inline(always)]
-    fn position(&self) -> &GoPosition {
-        &self.0
-    }
-
-    #[inline(always)]
-    fn position_mut(&mut self) -> &mut GoPosition {
-        &mut self.0
-    }
+    the_wrapped_position!();
 
     #[inline(always)]
     fn is_eye(&self, p: Point, color: Color) -> bool {
@@ -180,15 +187,7 @@ impl GoishiEyes for PlainEye {
 pub struct ThreeByThree(pub GoPosition);
 
 impl GoishiEyes for ThreeByThree {
-    #[inline(always)]
-    fn position(&self) -> &GoPosition {
-        &self.0
-    }
-
-    #[inline(always)]
-    fn position_mut(&mut self) -> &mut GoPosition {
-        &mut self.0
-    }
+    the_wrapped_position!();
 
     /// Whether `p` is an eye of `color`'s under the 3x3 rule.
     #[inline]
