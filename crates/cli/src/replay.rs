@@ -316,14 +316,27 @@ fn replay_stream(
     worker: &mut Worker,
 ) -> Vec<Report> {
     let choice = Ok(choice.clone());
-    let mut reports: Vec<Report> = trees
-        .enumerate()
-        .map(|(i, tree)| replay_tree(file, Some(i + 1), tree, &choice, worker))
-        .collect();
-    if let [report] = &mut reports[..] {
-        report.game = None;
-    }
-    reports
+    numbered(trees, false)
+        .map(|(game, tree)| replay_tree(file, game, tree, &choice, worker))
+        .collect()
+}
+
+/// The game trees of a file read as a stream, each with its number from 1 when the file has
+/// more than one: a file of one game tree is labelled as a file of one game is. With
+/// `always`, every tree is numbered and none is read ahead (standard input: the next tree
+/// may be long in coming).
+fn numbered<T>(
+    trees: impl Iterator<Item = T>,
+    always: bool,
+) -> impl Iterator<Item = (Option<usize>, T)> {
+    let mut trees = trees.peekable();
+    let mut game = 0;
+    std::iter::from_fn(move || {
+        let tree = trees.next()?;
+        game += 1;
+        let numbered = always || game > 1 || trees.peek().is_some();
+        Some((numbered.then_some(game), tree))
+    })
 }
 
 fn replay_record(record: &sgf::Record, file: &str, worker: &mut Worker) -> Report {
@@ -414,17 +427,11 @@ fn jobs_of(files: &[PathBuf]) -> impl Iterator<Item = Job> + Send + '_ {
                     None => return Box::new(std::iter::once(Job::File(f.clone()))),
                 }
             };
-            // Standard input's trees are always numbered (the next may be long in coming); a
-            // file of one game tree is labelled as a file of one game is.
             let always = f.as_os_str() == STDIN;
-            let mut trees = trees.peekable();
-            let mut game = 0;
-            Box::new(std::iter::from_fn(move || {
-                let tree = trees.next()?;
-                game += 1;
-                let numbered = always || game > 1 || trees.peek().is_some();
-                Some(Job::Tree(label.clone(), numbered.then_some(game), tree))
-            }))
+            Box::new(
+                numbered(trees, always)
+                    .map(move |(game, tree)| Job::Tree(label.clone(), game, tree)),
+            )
         })
 }
 

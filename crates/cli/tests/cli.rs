@@ -670,6 +670,14 @@ fn replay_streams_a_file_larger_than_a_file_may_be() {
     assert_eq!(report["file"], one.to_str().unwrap());
     assert_eq!(report.get("game"), None, "{report}");
     assert_eq!(report["status"], "unreadable");
+    // So is one tree over the 50,000 nodes of a file in a smaller file.
+    let long = dir.join("long.sgf");
+    std::fs::write(&long, format!("(;SZ[9]{})", ";C[x]".repeat(50_001))).unwrap();
+    let o = goishi(&["replay", "--json", long.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let report: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(report.get("game"), None, "{report}");
+    assert_eq!(report["status"], "unreadable");
     let _ = std::fs::remove_dir_all(dir);
 }
 

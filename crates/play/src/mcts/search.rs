@@ -120,10 +120,11 @@ impl<P: SearchPosition> Shared<'_, P> {
             // there, or the leaf is at the horizon).
             let limit = cap.saturating_sub(path.len() - 1);
             let mut played = 0;
-            if played < limit && self.pass_ends_won(&mut local, &sequence) {
-                let mover = local.side_to_move().opponent();
-                sequence.push((mover, Move::Pass));
-                played += 1;
+            if limit > 0 {
+                if let Some(mover) = Self::answer_pass(&mut local, &sequence) {
+                    sequence.push((mover, Move::Pass));
+                    played += 1;
+                }
             }
             while played < limit && !local.is_over() {
                 let color = local.side_to_move();
@@ -140,26 +141,27 @@ impl<P: SearchPosition> Shared<'_, P> {
         report
     }
 
-    /// After a pass of the tree's (the last of `sequence`), whether the side to move ends the
-    /// game with a pass that wins it, as the player itself would (`pass_wins`, on the game's
-    /// own count): if so, the pass is played on `local`. Without this reply a pass looked as
-    /// good as any move to the random playouts, which never pass while a point is left, and the
-    /// search passed in the opening of games that two passes end on a count (contact and
-    /// capture Go), so that the opponent passed and won.
+    /// After a pass of the tree's (the last of `sequence`), the side to move's answer when a
+    /// pass of its own ends the game and wins it, as the player itself would answer
+    /// (`pass_wins`, on the game's own count): that pass is played on `local`, and its colour
+    /// returned. Without this answer a pass looked as good as any move to the random playouts,
+    /// which never pass while a point is left, and the search passed in the opening of games
+    /// that two passes end on a count (contact and capture Go), so that the opponent passed
+    /// and won.
     #[inline]
-    fn pass_ends_won(&self, local: &mut P, sequence: &[(Color, Move)]) -> bool {
-        let Some(&(passer, Move::Pass)) = sequence.last() else {
-            return false;
+    fn answer_pass(local: &mut P, sequence: &[(Color, Move)]) -> Option<Color> {
+        let &(passer, Move::Pass) = sequence.last()? else {
+            return None;
         };
         let mover = passer.opponent();
         if local.is_over() || !local.play(mover, Move::Pass) {
-            return false;
+            return None;
         }
         if local.is_over() && local.playout_winner() == Some(mover) {
-            return true;
+            return Some(mover);
         }
         local.as_position_mut().undo();
-        false
+        None
     }
 
     /// Selects a path from the root to a leaf, playing its moves on `local`, and expands the
