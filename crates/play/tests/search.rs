@@ -1,15 +1,18 @@
 //! The search's contract: determinism for a seed with one thread, tree reuse, budgets
 //! (zero, unbounded, absurd), bad settings, the game over, positions with only a pass,
-//! passing to win, resigning, ownership, threads and the playout policy.
+//! passing to win, resigning, ownership, threads and the playout policy; the analysis of a
+//! running search (reports, the stop flag, score statistics, priors, each move's principal
+//! variation and ownership, the root limited to some moves).
 
 mod common;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use goishi::{Color, Geometry, Move, Point, Position, Setup};
 use goishi_play::mcts::{
     Budget, ConfigError, Decision, MctsConfig, MctsPlayer, PlayoutPolicy, SearchError,
-    SearchResult, TreeSettings,
+    SearchResult, TreeSettings, Watch,
 };
 
 fn player(config: MctsConfig) -> MctsPlayer {
@@ -567,4 +570,218 @@ fn the_heavy_policy_changes_go_playouts_only() {
             "{rules}"
         );
     }
+}
+
+#[test]
+fn an_unlimited_analysis_reports_as_it_runs_and_ends_when_stopped() {
+    for rules in ["go/chinese", "contact/2b", "capture/atari-go"] {
+        let game = common::game(rules, Some((7, 7)));
+        let mut p = player(common::config(1, 3));
+        // Without a stop flag, a search must have a limit.
+        assert_eq!(
+            p.analyze_dyn(&*game, Color::Black, Budget::UNLIMITED, Watch::default()),
+            Err(SearchError::Config(ConfigError::Unbounded))
+        );
+        let stop = AtomicBool::new(false);
+        let mut reports: Vec<SearchResult> = Vec::new();
+        let mut on_report = |r: &SearchResult| {
+            reports.push(r.clone());
+            // Stopped from the report itself after a few, as a controller's next line does.
+            if reports.len() == 4 {
+                stop.store(true, Ordering::Relaxed);
+            }
+        };
+        let watch = Watch {
+            stop: Some(&stop),
+            on_report: Some(&mut on_report),
+            every: Duration::from_millis(20),
+            ..Watch::default()
+        };
+        let last = p
+            .analyze_dyn(&*game, Color::Black, Budget::UNLIMITED, watch)
+            .unwrap();
+        assert!(reports.len() >= 4, "{rules}: {} reports", reports.len());
+        // Each report holds whole playouts, more of them each time, and the answer all.
+        for w in reports.windows(2) {
+            assert!(w[0].playouts <= w[1].playouts, "{rules}");
+        }
+        let seen = reports.last().unwrap();
+        assert!(
+            seen.playouts > 0 && seen.playouts <= last.playouts,
+            "{rules}"
+        );
+        assert_eq!(last.visits as u64, last.playouts, "{rules}");
+        assert_eq!(
+            last.moves.iter().map(|m| u64::from(m.visits)).sum::<u64>(),
+            last.playouts,
+            "{rules}"
+        );
+        assert!(game.check_move(Color::Black, last.mv).is_ok(), "{rules}");
+    }
+}
+
+#[test]
+fn a_report_with_one_thread_changes_nothing_of_the_search() {
+    let seed = common::seed();
+    for rules in ["go/chinese", "contact/2b"] {
+        let game = common::game(rules, Some((6, 6)));
+        let plain = player(common::config(300, seed))
+            .search_dyn(&*game, Color::Black)
+            .unwrap();
+        let mut reports = 0;
+        let mut on_report = |_: &SearchResult| reports += 1;
+        let watched = player(common::config(300, seed))
+            .analyze_dyn(
+                &*game,
+                Color::Black,
+                Budget::playouts(300),
+                Watch {
+                    on_report: Some(&mut on_report),
+                    every: Duration::from_millis(1),
+                    ..Watch::default()
+                },
+            )
+            .unwrap();
+        assert_eq!(untimed(&watched), untimed(&plain), "{rules}");
+    }
+}
+
+#[test]
+fn the_score_statistics_follow_the_count_from_the_movers_side() {
+    // Black owns a third of the board, White a third, and the komi gives White 20 more.
+    for (komi, black_ahead) in [("0", true), ("-20", true), ("20", false)] {
+        let game = two_walls(&format!("go/chinese:komi={komi}"));
+        for color in [Color::Black, Color::White] {
+            let r = player(common::config(300, 7).with_playout_policy(PlayoutPolicy::Light))
+                .search_dyn(&*game, color)
+                .unwrap();
+            let ahead = (color == Color::Black) == black_ahead;
+            let label = format!("komi {komi}, {color:?}: {}", r.score_mean);
+            if komi != "0" {
+                assert_eq!(r.score_mean > 0.0, ahead, "{label}");
+            }
+            assert!(r.score_stdev >= 0.0 && r.score_stdev < 49.0, "{label}");
+            for m in &r.moves {
+                assert!(m.score_mean.abs() <= 49.0 + 20.0, "{label}");
+                // The winner of a playout is the side its count favours.
+                if m.win_rate == 1.0 {
+                    assert!(m.score_mean > 0.0, "{label}");
+                }
+                if m.win_rate == 0.0 {
+                    assert!(m.score_mean < 0.0, "{label}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn each_move_has_its_prior_its_variation_and_its_ownership() {
+    for (rules, policy) in [
+        ("go/chinese", PlayoutPolicy::Heavy),
+        ("go/chinese", PlayoutPolicy::Light),
+        ("contact/2b", PlayoutPolicy::Heavy),
+    ] {
+        let game = common::game(rules, Some((7, 7)));
+        let mut p = player(common::config(400, 11).with_playout_policy(policy));
+        let r = p
+            .analyze_dyn(
+                &*game,
+                Color::Black,
+                Budget::playouts(400),
+                Watch {
+                    moves_ownership: true,
+                    ..Watch::default()
+                },
+            )
+            .unwrap();
+        let label = format!("{rules} {policy}");
+        let priors: f64 = r.moves.iter().map(|m| m.prior).sum();
+        assert!(priors > 0.0 && priors <= 1.0 + 1e-9, "{label}: {priors}");
+        if policy == PlayoutPolicy::Light {
+            // No priors: the same for every move of the root.
+            assert!(
+                r.moves
+                    .windows(2)
+                    .all(|w| (w[0].prior - w[1].prior).abs() < 1e-12),
+                "{label}"
+            );
+        }
+        for m in &r.moves {
+            assert_eq!(m.pv[0], m.mv, "{label}");
+            assert_eq!(m.pv_visits[0], m.visits, "{label}");
+            assert!(m.pv_visits.windows(2).all(|w| w[0] >= w[1]), "{label}");
+            let own = m.ownership.as_ref().expect("asked for");
+            assert_eq!(own.len(), 49, "{label}");
+            assert!(own.iter().all(|o| (-1.0..=1.0).contains(o)), "{label}");
+        }
+        // Every playout goes through one root move: their ownership, weighed by their
+        // playouts, is the root's.
+        for (i, &o) in r.ownership.iter().enumerate() {
+            let sum: f64 = r
+                .moves
+                .iter()
+                .map(|m| m.ownership.as_ref().unwrap()[i] * f64::from(m.visits))
+                .sum();
+            assert!(
+                (sum / r.playouts as f64 - o).abs() < 1e-9,
+                "{label}: point {i}"
+            );
+        }
+        assert_eq!(r.pv, r.moves[0].pv, "{label}");
+        // Without asking, no ownership per move.
+        let plain = player(common::config(50, 11))
+            .search_dyn(&*game, Color::Black)
+            .unwrap();
+        assert!(plain.moves.iter().all(|m| m.ownership.is_none()), "{label}");
+    }
+}
+
+#[test]
+fn the_root_can_be_limited_to_some_moves() {
+    let game = common::game("go/chinese", Some((7, 7)));
+    let allowed = [Move::Place(at(&*game, "A1")), Move::Place(at(&*game, "G7"))];
+    let mut p = player(common::config(200, 1));
+    // A searched tree first: the limited search does not reuse it, nor keep its own.
+    p.search_dyn(&*game, Color::Black).unwrap();
+    let r = p
+        .analyze_dyn(
+            &*game,
+            Color::Black,
+            Budget::playouts(200),
+            Watch {
+                allowed: Some(&allowed),
+                ..Watch::default()
+            },
+        )
+        .unwrap();
+    assert!(allowed.contains(&r.mv));
+    assert!(r.moves.iter().all(|m| allowed.contains(&m.mv)));
+    assert_eq!(r.reused_visits, 0);
+    let next = p.search_dyn(&*game, Color::Black).unwrap();
+    assert_eq!(next.reused_visits, 0);
+    assert!(next.moves.len() > 2);
+    // No legal move among them: a pass.
+    let occupied = {
+        let mut g = common::game("go/chinese", Some((7, 7)));
+        g.play_as(Color::Black, Move::Place(at(&*g, "D4"))).unwrap();
+        g
+    };
+    let d4 = [Move::Place(at(&*occupied, "D4"))];
+    let r = p
+        .analyze_dyn(
+            &*occupied,
+            Color::White,
+            Budget::playouts(20),
+            Watch {
+                allowed: Some(&d4),
+                force: true,
+                ..Watch::default()
+            },
+        )
+        .unwrap();
+    assert_eq!(r.mv, Move::Pass);
+    // Forced, the only move is searched and reported.
+    assert_eq!(r.moves.len(), 1);
+    assert_eq!(r.moves[0].visits, 20);
 }

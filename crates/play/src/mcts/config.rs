@@ -103,6 +103,13 @@ impl Budget {
         time: Some(Duration::from_secs(1)),
     };
 
+    /// No limit: only for a search that is stopped from outside
+    /// ([`crate::mcts::Watch::stop`]; [`Budget::validate`] refuses it otherwise).
+    pub const UNLIMITED: Budget = Budget {
+        playouts: None,
+        time: None,
+    };
+
     /// A playout count and no time limit (deterministic with one thread).
     pub const fn playouts(n: u32) -> Budget {
         Budget {
@@ -165,7 +172,7 @@ pub struct MctsConfig {
     /// `None`: tuned ([`TreeSettings`]).
     pub expand_after: Option<u32>,
     /// At most this many nodes in the tree; past it, leaves are no longer expanded (1 or
-    /// more). A node takes 48 bytes.
+    /// more). A node takes 72 bytes.
     pub max_nodes: usize,
     /// Resign when the best move's win rate is below this (0 disables; below 1).
     pub resign_threshold: f64,

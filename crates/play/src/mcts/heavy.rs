@@ -49,7 +49,7 @@ use goishi::go::GoPosition;
 use goishi::{Adjacency, Color, Geometry, Move, NeighborTable, Point, Position, Topology};
 use rand::Rng;
 
-use super::position::{go_tree_moves, SearchPosition};
+use super::position::{go_tree_moves, PlayoutResult, SearchPosition};
 use super::tree::Prior;
 
 pub use patterns::PATTERNS;
@@ -325,8 +325,8 @@ impl SearchPosition for HeavyGo {
         heavy_move(&mut self.0, rng, buf)
     }
 
-    fn playout_winner(&self) -> Option<Color> {
-        self.0.playout_winner()
+    fn playout_result(&self) -> PlayoutResult {
+        self.0.playout_result()
     }
 
     fn add_ownership(&self, sums: &mut [i32]) {

@@ -102,6 +102,17 @@
 //! moves of the game or on fewer than `resign_min_visits` playouts through the root (this
 //! search's and those kept from earlier ones).
 //!
+//! **Analysis.** [`MctsPlayer::analyze`] runs the same search with a [`Watch`]: a stop flag
+//! that any thread may set (the budget may then have no limit: GTP's `kata-analyze` ponders
+//! until the controller's next line), and a report of what the search has found so far every
+//! interval, made on the calling thread while the searchers run on threads of their own; the
+//! searchers add their playouts' sums to the report in batches of 16 playouts. Every node
+//! keeps the final counts of the playouts through it (Black's margin on the family's count,
+//! [`SearchPosition::playout_result`], as a sum and a sum of squares): each move's
+//! [`MoveStats::score_mean`] and [`MoveStats::score_stdev`]. [`MoveStats::prior`] is what the
+//! tree knew of a move, [`MoveStats::pv`] its principal variation, and with
+//! [`Watch::moves_ownership`] the ownership of the playouts through it.
+//!
 //! **Legality.** The tree holds the legal moves of each node's position, and the answer is
 //! checked with `check_move` before it is returned (a pass if it were refused): the search
 //! plays by the position's rules only, every ko and suicide option and every geometry.
@@ -126,7 +137,8 @@ mod position;
 mod search;
 mod tree;
 
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering::Relaxed};
+use std::sync::mpsc;
 use std::time::Duration;
 
 /// The search's clock: `std::time::Instant`, except on wasm32-unknown-unknown, where
@@ -149,11 +161,11 @@ use rand_chacha::ChaCha8Rng;
 
 pub use config::{Budget, ConfigError, MctsConfig, PlayoutPolicy, TreeSettings};
 pub use heavy::{HeavyGo, PATTERNS};
-pub use position::SearchPosition;
 pub(crate) use position::{on_concrete, OnPosition};
+pub use position::{PlayoutResult, SearchPosition};
 pub use tree::Prior;
 
-use search::Shared;
+use search::{Shared, Tally};
 use tree::{Formula, Node};
 
 /// Why the search answered what it did.
@@ -173,7 +185,7 @@ pub enum Decision {
 }
 
 /// One move of the root with its statistics.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MoveStats {
     /// The move.
     pub mv: Move,
@@ -185,6 +197,76 @@ pub struct MoveStats {
     pub amaf_visits: u32,
     /// The mover's AMAF win rate.
     pub amaf_win_rate: f64,
+    /// What the tree knew of the move before searching it, as a probability over the root's
+    /// moves: in proportion to 1 + the wins of its prior playouts ([`Prior`]; Go's heavy
+    /// policy gives them), so uniform where the family has no priors.
+    pub prior: f64,
+    /// The mover's mean margin on the game's count at the end of the playouts through the
+    /// move (points; negative when behind): the final count of each playout as
+    /// [`SearchPosition::playout_result`] gives it.
+    pub score_mean: f64,
+    /// The standard deviation of that margin over those playouts.
+    pub score_stdev: f64,
+    /// The principal variation from this move: the move, then the most visited move at each
+    /// node below it (at most [`MctsPlayer::PV_LENGTH`] moves).
+    pub pv: Vec<Move>,
+    /// The visits of each node of `pv`.
+    pub pv_visits: Vec<u32>,
+    /// With [`Watch::moves_ownership`]: the average owner of every point (+1 Black, -1
+    /// White) at the end of this search's playouts through the move.
+    pub ownership: Option<Vec<f64>>,
+}
+
+impl MoveStats {
+    /// A lower confidence bound of the win rate: `win_rate - 2 sqrt(w (1 - w) / visits)`
+    /// with `w` the win rate kept away from 0 and 1 by a quarter of a visit (so that a move
+    /// won in its few playouts is not certain), and 0 without visits.
+    pub fn lcb(&self) -> f64 {
+        if self.visits == 0 {
+            return 0.0;
+        }
+        let n = f64::from(self.visits);
+        let w = self.win_rate.clamp(0.25 / n, 1.0 - 0.25 / n);
+        (self.win_rate - 2.0 * (w * (1.0 - w) / n).sqrt()).max(0.0)
+    }
+}
+
+/// What a caller sees of a running search and how it steers it ([`MctsPlayer::analyze`]):
+/// the analysis of GTP's `kata-analyze` and of KataGo's JSON engine. `Watch::default()`
+/// watches nothing: the search of `genmove`.
+#[derive(Default)]
+pub struct Watch<'a> {
+    /// Set (from any thread) to end the search: no playout starts once it is. With a stop
+    /// flag the budget may have no limit at all ([`Budget::UNLIMITED`]): the search runs
+    /// until it is stopped (or the tree is full and its time is up).
+    pub stop: Option<&'a AtomicBool>,
+    /// Called on the calling thread every [`Watch::every`] while the searchers run on
+    /// threads of their own, with what the search has found so far (the same fields as its
+    /// answer; `mv` the most visited move).
+    pub on_report: Option<&'a mut (dyn FnMut(&SearchResult) + 'a)>,
+    /// How often `on_report` is called (its first call one interval after the start).
+    pub every: Duration,
+    /// Sums the ownership of the playouts through each root move ([`MoveStats::ownership`]).
+    pub moves_ownership: bool,
+    /// The root's moves are these only (KataGo's `allow`; `avoid` is the complement): the
+    /// tree of earlier moves is not reused, nor kept. A pass when none of them is legal.
+    pub allowed: Option<&'a [Move]>,
+    /// Searches even when the answer is forced (a single move), so that its statistics are
+    /// there to report.
+    pub force: bool,
+}
+
+impl std::fmt::Debug for Watch<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Watch")
+            .field("stop", &self.stop)
+            .field("on_report", &self.on_report.is_some())
+            .field("every", &self.every)
+            .field("moves_ownership", &self.moves_ownership)
+            .field("allowed", &self.allowed)
+            .field("force", &self.force)
+            .finish()
+    }
 }
 
 /// What a search found.
@@ -217,6 +299,12 @@ pub struct SearchResult {
     /// -1 White (a stone's colour, or an empty point's surrounding colour where the family
     /// counts territory). All zeros without playouts.
     pub ownership: Vec<f64>,
+    /// The mean margin of `color` on the game's count at the end of the playouts through
+    /// the root (points; those kept from earlier searches included): see
+    /// [`MoveStats::score_mean`].
+    pub score_mean: f64,
+    /// The standard deviation of that margin.
+    pub score_stdev: f64,
     /// Wall-clock time of the search.
     pub elapsed: Duration,
 }
@@ -355,19 +443,34 @@ impl MctsPlayer {
         color: Color,
         budget: Budget,
     ) -> Result<SearchResult, SearchError> {
+        self.analyze(position, color, budget, Watch::default())
+    }
+
+    /// Searches `position` for `color` with `budget`, reporting to `watch` while it runs and
+    /// stopping when its flag is set (see [`Watch`]). The answer is the search's, as
+    /// [`MctsPlayer::search_with`] gives it.
+    pub fn analyze<P: SearchPosition>(
+        &mut self,
+        position: &P,
+        color: Color,
+        budget: Budget,
+        mut watch: Watch<'_>,
+    ) -> Result<SearchResult, SearchError> {
         let start = Instant::now();
-        budget.validate()?;
+        if watch.stop.is_none() {
+            budget.validate()?;
+        }
         match self.config.playout_policy {
-            PlayoutPolicy::Light => self.search_on(position, color, budget, start),
+            PlayoutPolicy::Light => self.search_on(position, color, budget, start, &mut watch),
             PlayoutPolicy::Heavy => {
                 // One copy a search: the searchers copy it again, each for its playouts.
                 let heavy = position.heavy();
-                self.search_on(&heavy, color, budget, start)
+                self.search_on(&heavy, color, budget, start, &mut watch)
             }
         }
     }
 
-    /// [`MctsPlayer::search_with`] on `position` with its own tree moves, priors and playout
+    /// [`MctsPlayer::analyze`] on `position` with its own tree moves, priors and playout
     /// policy.
     fn search_on<P: SearchPosition>(
         &mut self,
@@ -375,10 +478,15 @@ impl MctsPlayer {
         color: Color,
         budget: Budget,
         start: Instant,
+        watch: &mut Watch<'_>,
     ) -> Result<SearchResult, SearchError> {
         let game = position.as_position();
         if game.is_over() {
             return Err(SearchError::GameOver);
+        }
+        if watch.allowed.is_some() {
+            // A root of some moves only is no tree to reuse, nor one to keep.
+            self.clear_tree();
         }
         self.reuse(game, color);
         let reused_visits = self.root.visits.load(Relaxed);
@@ -386,6 +494,9 @@ impl MctsPlayer {
         if self.root.kids().is_empty() {
             let mut moves = Vec::new();
             position.tree_moves(color, &mut moves);
+            if let Some(allowed) = watch.allowed {
+                moves.retain(|m| allowed.contains(m));
+            }
             if moves.is_empty() {
                 // Not over, so a pass is legal (a family that lists nothing still passes).
                 moves.push(Move::Pass);
@@ -409,10 +520,13 @@ impl MctsPlayer {
             moves: Vec::new(),
             pv: Vec::new(),
             ownership: vec![0.0; n],
+            score_mean: 0.0,
+            score_stdev: 0.0,
             elapsed: Duration::ZERO,
         };
         let kids = self.root.kids();
-        if kids.len() == 1 {
+        let mut tally = None;
+        if kids.len() == 1 && !watch.force {
             result.mv = kids[0].mv;
             result.decision = Decision::OnlyMove;
         } else if budget.is_zero() {
@@ -423,19 +537,20 @@ impl MctsPlayer {
                 _ => self.random_tree_move(game, color),
             };
         } else {
-            let sums = self.run_searchers(position, color, budget, start, &nodes, &mut result);
-            if result.playouts > 0 {
-                let total = result.playouts as f64;
-                for (o, &s) in result.ownership.iter_mut().zip(&sums) {
-                    *o = f64::from(s) / total;
-                }
-            }
+            let t = self.run_searchers(position, color, budget, start, &nodes, watch);
+            result.playouts = t.playouts.load(Relaxed);
+            result.playout_moves = t.playout_moves.load(Relaxed);
+            result.ownership = t.ownership();
             self.decide(position, color, &mut result);
+            tally = Some(t);
         }
-        self.fill_stats(&nodes, &mut result);
+        self.fill_stats(nodes.load(Relaxed), &mut result, tally.as_ref());
         if game.check_move(color, result.mv).is_err() {
             debug_assert!(false, "the search chose an illegal move {:?}", result.mv);
             result.mv = Move::Pass;
+        }
+        if watch.allowed.is_some() {
+            self.clear_tree();
         }
         result.elapsed = start.elapsed();
         self.last = Some(result.clone());
@@ -458,6 +573,24 @@ impl MctsPlayer {
             }
         }
         on_concrete(position, Search(self, color))
+    }
+
+    /// [`MctsPlayer::analyze`] through the object-safe trait (see [`MctsPlayer::search_dyn`]).
+    pub fn analyze_dyn(
+        &mut self,
+        position: &dyn Position,
+        color: Color,
+        budget: Budget,
+        watch: Watch<'_>,
+    ) -> Result<SearchResult, SearchError> {
+        struct Analyze<'a, 'w>(&'a mut MctsPlayer, Color, Budget, Watch<'w>);
+        impl OnPosition for Analyze<'_, '_> {
+            type Output = Result<SearchResult, SearchError>;
+            fn run<P: SearchPosition>(self, position: &P) -> Self::Output {
+                self.0.analyze(position, self.1, self.2, self.3)
+            }
+        }
+        on_concrete(position, Analyze(self, color, budget, watch))
     }
 
     /// [`MctsPlayer::genmove`] through the object-safe trait (see [`MctsPlayer::search_dyn`]).
@@ -523,7 +656,9 @@ impl MctsPlayer {
         }
     }
 
-    /// Runs the searchers on `position`, with its playout policy.
+    /// Runs the searchers on `position`, with its playout policy, and returns what their
+    /// playouts add up to. With a report to make, every searcher runs on a thread of its
+    /// own and the calling thread makes the reports.
     fn run_searchers<P: SearchPosition>(
         &self,
         position: &P,
@@ -531,17 +666,27 @@ impl MctsPlayer {
         budget: Budget,
         start: Instant,
         nodes: &AtomicUsize,
-        result: &mut SearchResult,
-    ) -> Vec<i32> {
+        watch: &mut Watch<'_>,
+    ) -> Tally {
         let c = &self.config;
         let tree = c.tree_settings(position.has_knowledge());
         let moves = position.as_position().history().len();
+        let n = position.num_points();
+        let root_moves = if watch.moves_ownership {
+            self.root.kids().len()
+        } else {
+            0
+        };
+        let reporting = watch.on_report.is_some();
+        // Reported sums are at most a few milliseconds of playouts behind.
+        let batch = if reporting { 16 } else { u64::MAX };
+        let tally = Tally::new(n, root_moves, batch);
         let shared = Shared {
             position,
             root: &self.root,
             color,
             root_moves: moves,
-            horizon: search::horizon(moves, position.num_points()),
+            horizon: search::horizon(moves, n),
             formula: Formula {
                 exploration: tree.exploration,
                 rave_equivalence: tree.rave_equivalence,
@@ -554,32 +699,87 @@ impl MctsPlayer {
             max_playouts: budget.playouts.unwrap_or(u32::MAX),
             deadline: budget.time.and_then(|t| start.checked_add(t)),
             virtual_loss: c.threads > 1,
+            stop: watch.stop,
+            tally: &tally,
         };
         let seed = |t| mix(c.seed, moves, color, t);
-        let reports = if c.threads == 1 {
-            vec![shared.run(seed(0))]
-        } else {
-            std::thread::scope(|s| {
+        match watch.on_report.as_mut() {
+            None if c.threads == 1 => shared.run(seed(0)),
+            None => std::thread::scope(|s| {
                 let shared = &shared;
                 let others: Vec<_> = (1..c.threads)
                     .map(|t| s.spawn(move || shared.run(seed(t))))
                     .collect();
-                let mut all = vec![shared.run(seed(0))];
-                // A searcher that panicked is a bug; its playouts are lost, the others count.
-                all.extend(others.into_iter().filter_map(|h| h.join().ok()));
-                all
-            })
-        };
-        nodes.store(shared.nodes.load(Relaxed), Relaxed);
-        let mut sums = vec![0; position.num_points()];
-        for r in &reports {
-            result.playouts += r.playouts;
-            result.playout_moves += r.playout_moves;
-            for (s, &o) in sums.iter_mut().zip(&r.ownership) {
-                *s += o;
-            }
+                shared.run(seed(0));
+                // A searcher that panicked is a bug; its last playouts are lost, the others
+                // count.
+                for h in others {
+                    let _ = h.join();
+                }
+            }),
+            Some(report) => std::thread::scope(|s| {
+                let shared = &shared;
+                let (done, finished) = mpsc::channel::<()>();
+                let searchers: Vec<_> = (0..c.threads)
+                    .map(|t| {
+                        let done = done.clone();
+                        s.spawn(move || {
+                            shared.run(seed(t));
+                            let _ = done.send(());
+                        })
+                    })
+                    .collect();
+                drop(done);
+                let every = watch.every.max(Duration::from_millis(1));
+                let mut next = start + every;
+                let mut running = c.threads;
+                while running > 0 {
+                    let wait = next.saturating_duration_since(Instant::now());
+                    match finished.recv_timeout(wait) {
+                        Ok(()) => running -= 1,
+                        Err(mpsc::RecvTimeoutError::Timeout) => {
+                            let nodes = shared.nodes.load(Relaxed);
+                            report(&self.snapshot(color, &tally, nodes, start));
+                            next = Instant::now().max(next + every);
+                        }
+                        // Every searcher is gone (one that panicked never sends).
+                        Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                    }
+                }
+                for h in searchers {
+                    let _ = h.join();
+                }
+            }),
         }
-        sums
+        nodes.store(shared.nodes.load(Relaxed), Relaxed);
+        tally
+    }
+
+    /// What a running search has found so far: its most visited move and the statistics of
+    /// the answer.
+    fn snapshot(&self, color: Color, tally: &Tally, nodes: usize, start: Instant) -> SearchResult {
+        let kids = self.root.kids();
+        let best = self.root.most_visited().map(|i| &kids[i]);
+        let mut result = SearchResult {
+            mv: best.map_or(Move::Pass, |k| k.mv),
+            color,
+            decision: Decision::Searched,
+            win_rate: best.map_or(0.5, Node::win_rate),
+            playouts: tally.playouts.load(Relaxed),
+            playout_moves: tally.playout_moves.load(Relaxed),
+            visits: 0,
+            reused_visits: 0,
+            nodes: 0,
+            moves: Vec::new(),
+            pv: Vec::new(),
+            ownership: tally.ownership(),
+            score_mean: 0.0,
+            score_stdev: 0.0,
+            elapsed: start.elapsed(),
+        };
+        self.fill_stats(nodes, &mut result, Some(tally));
+        result.reused_visits = result.visits.saturating_sub(result.playouts as u32);
+        result
     }
 
     /// Chooses the answer after a search: the most visited move, a winning pass, or resign.
@@ -653,30 +853,61 @@ impl MctsPlayer {
             == Some(color)
     }
 
-    /// Fills the root's statistics into `result`.
-    fn fill_stats(&self, nodes: &AtomicUsize, result: &mut SearchResult) {
+    /// Fills the root's statistics into `result` (with each move's ownership when the
+    /// tally has it).
+    fn fill_stats(&self, nodes: usize, result: &mut SearchResult, tally: Option<&Tally>) {
         result.visits = self.root.visits.load(Relaxed);
-        result.nodes = nodes.load(Relaxed);
-        let mut moves: Vec<MoveStats> = self
-            .root
-            .kids()
+        result.nodes = nodes;
+        let side = sign(result.color);
+        let (mean, stdev) = self.root.score_stats();
+        result.score_mean = side * mean;
+        result.score_stdev = stdev;
+        let kids = self.root.kids();
+        let weight = |k: &Node| 1.0 + f64::from(k.prior.wins) / 2.0;
+        let total: f64 = kids.iter().map(weight).sum();
+        let mut moves: Vec<MoveStats> = kids
             .iter()
-            .filter(|k| k.visits.load(Relaxed) > 0)
-            .map(|k| MoveStats {
-                mv: k.mv,
-                visits: k.visits.load(Relaxed),
-                win_rate: k.win_rate(),
-                amaf_visits: k.amaf_visits.load(Relaxed),
-                amaf_win_rate: k.amaf_win_rate(),
+            .enumerate()
+            .filter(|(_, k)| k.visits.load(Relaxed) > 0)
+            .map(|(i, k)| {
+                let (mean, stdev) = k.score_stats();
+                let mut pv = Vec::new();
+                let mut pv_visits = Vec::new();
+                let mut node = k;
+                loop {
+                    pv.push(node.mv);
+                    pv_visits.push(node.visits.load(Relaxed));
+                    match node.most_visited() {
+                        Some(j) if pv.len() < Self::PV_LENGTH => node = &node.kids()[j],
+                        _ => break,
+                    }
+                }
+                MoveStats {
+                    mv: k.mv,
+                    visits: k.visits.load(Relaxed),
+                    win_rate: k.win_rate(),
+                    amaf_visits: k.amaf_visits.load(Relaxed),
+                    amaf_win_rate: k.amaf_win_rate(),
+                    prior: weight(k) / total,
+                    score_mean: side * mean,
+                    score_stdev: stdev,
+                    pv,
+                    pv_visits,
+                    ownership: tally.and_then(|t| t.move_ownership(i)),
+                }
             })
             .collect();
-        moves.sort_by_key(|m| std::cmp::Reverse(m.visits));
+        // Most visited first; equal visits by win rate, then in the root's order.
+        moves.sort_by(|a, b| {
+            b.visits
+                .cmp(&a.visits)
+                .then(b.win_rate.total_cmp(&a.win_rate))
+        });
         if let Some(best) = moves.first() {
             if result.decision == Decision::OnlyMove || result.decision == Decision::NoBudget {
                 result.win_rate = best.win_rate;
             }
         }
-        result.moves = moves;
         result.pv.clear();
         let mut node = &self.root;
         while let Some(i) = node.most_visited() {
@@ -686,6 +917,15 @@ impl MctsPlayer {
             node = &node.kids()[i];
             result.pv.push(node.mv);
         }
+        result.moves = moves;
+    }
+}
+
+/// +1 for Black, -1 for White: Black's margin times it is the colour's.
+fn sign(color: Color) -> f64 {
+    match color {
+        Color::Black => 1.0,
+        Color::White => -1.0,
     }
 }
 

@@ -9,7 +9,7 @@
 use goishi::capture::CapturePosition;
 use goishi::contact::ContactPosition;
 use goishi::go::{GoPosition, Suicide};
-use goishi::{Board, Color, Move, Point, Position, BLACK, EMPTY};
+use goishi::{Board, Color, GameResult, Margin, Move, Point, Position, BLACK, EMPTY};
 use rand::Rng;
 
 use super::heavy::HeavyGo;
@@ -89,13 +89,39 @@ pub trait SearchPosition: Clone + Send + Sync {
     /// `buf` is scratch space, reused between calls. Must not be called once the game is over.
     fn playout_move<R: Rng>(&mut self, rng: &mut R, buf: &mut Vec<Point>) -> Move;
 
-    /// Who won the game as it stands: the outcome if the game is over, else the position's
-    /// score with no stone dead (`score(&[])`). `None` for a draw or no result.
-    fn playout_winner(&self) -> Option<Color> {
+    /// The end of a playout: who won the game as it stands (the outcome if the game is
+    /// over, else the position's score with no stone dead, `score(&[])`; `None` for a draw
+    /// or no result) and Black's margin on the game's count (the outcome's margin when it
+    /// is one of points; else the count of `score(&[])`), for the score statistics of
+    /// analysis.
+    fn playout_result(&self) -> PlayoutResult {
         let p = self.as_position();
         match p.outcome() {
-            Some(result) => result.winner(),
-            None => p.score(&[]).result().winner(),
+            Some(GameResult::Win {
+                winner,
+                margin: Margin::Points(d),
+            }) => PlayoutResult {
+                winner: Some(winner),
+                margin: f64::from(sign(winner)) * d,
+            },
+            Some(GameResult::Draw | GameResult::NoResult) => PlayoutResult {
+                winner: None,
+                margin: 0.0,
+            },
+            Some(result) => {
+                let s = p.score(&[]);
+                PlayoutResult {
+                    winner: result.winner(),
+                    margin: s.black - s.white,
+                }
+            }
+            None => {
+                let s = p.score(&[]);
+                PlayoutResult {
+                    winner: s.result().winner(),
+                    margin: s.black - s.white,
+                }
+            }
         }
     }
 
@@ -107,6 +133,15 @@ pub trait SearchPosition: Clone + Send + Sync {
     /// Whether a finished game is counted with dead stones taken off (Go): then the search
     /// judges dead stones from its ownership statistics before it passes to end a game.
     fn counts_dead_stones(&self) -> bool;
+}
+
+/// How a playout ended ([`SearchPosition::playout_result`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayoutResult {
+    /// The winner; `None` for a draw or no result.
+    pub winner: Option<Color>,
+    /// Black's margin on the game's count, in points (negative when White leads).
+    pub margin: f64,
 }
 
 /// Something to run on a position of any family through its concrete type: see

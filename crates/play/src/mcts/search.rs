@@ -3,16 +3,20 @@
 //!
 //! Everything a searcher needs is allocated once when it starts (its copy of the position,
 //! the path, the move sequence, the AMAF table, the ownership sums): a playout allocates
-//! nothing per move, and nothing at all with `GoPosition` once the buffers have grown.
+//! nothing per move, and nothing at all with `GoPosition` once the buffers have grown. Each
+//! searcher adds its sums to the search's [`Tally`] in batches, so that the analysis of a
+//! running search reads them without stopping it.
 
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{
+    AtomicBool, AtomicI64, AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed,
+};
 
 use goishi::{Color, Move, Point};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::position::SearchPosition;
-use super::tree::{add_racy, Formula, Node, Prior};
+use super::tree::{add_racy, score_units, Formula, Node, Prior};
 use super::Instant;
 use crate::selfplay::move_cap;
 
@@ -41,16 +45,115 @@ pub(crate) struct Shared<'a, P> {
     pub deadline: Option<Instant>,
     /// Whether to add virtual losses (more than one thread).
     pub virtual_loss: bool,
+    /// Set from outside to end the search: no playout starts once it is.
+    pub stop: Option<&'a AtomicBool>,
+    /// What the searchers' playouts add up to.
+    pub tally: &'a Tally,
 }
 
-/// What one searcher did.
-pub(crate) struct WorkerReport {
-    /// Playouts completed.
-    pub playouts: u64,
-    /// Moves played inside playouts (the moves below the tree).
-    pub playout_moves: u64,
+/// What the playouts of one search add up to, shared by its searchers: each adds its own
+/// sums in batches of [`Tally::batch`] playouts (and at its end), so that a report made while
+/// the search runs reads whole playouts.
+pub(crate) struct Tally {
+    /// Playouts completed and added.
+    pub playouts: AtomicU64,
+    /// Moves played inside them (the moves below the tree).
+    pub playout_moves: AtomicU64,
     /// The owner of every point at the end of each playout, summed (+1 Black, -1 White).
-    pub ownership: Vec<i32>,
+    pub ownership: Box<[AtomicI64]>,
+    /// For each root move, in the root's order, the same sums over the playouts through it
+    /// (`points` entries a move); empty unless asked.
+    pub moves_ownership: Box<[AtomicI64]>,
+    /// For each root move, the playouts added to its sums; empty unless asked.
+    pub moves_playouts: Box<[AtomicU64]>,
+    /// Playouts a searcher runs before it adds its sums (`u64::MAX`: only at its end).
+    pub batch: u64,
+}
+
+impl Tally {
+    /// Empty sums for `points` points; with `root_moves` > 0, for each of that many root moves
+    /// too. A searcher adds its sums every `batch` playouts.
+    pub fn new(points: usize, root_moves: usize, batch: u64) -> Tally {
+        let zeros = |n: usize| (0..n).map(|_| AtomicI64::new(0)).collect();
+        Tally {
+            playouts: AtomicU64::new(0),
+            playout_moves: AtomicU64::new(0),
+            ownership: zeros(points),
+            moves_ownership: zeros(points * root_moves),
+            moves_playouts: (0..root_moves).map(|_| AtomicU64::new(0)).collect(),
+            batch: batch.max(1),
+        }
+    }
+
+    /// The average owner of every point over the playouts added (all zeros without any).
+    pub fn ownership(&self) -> Vec<f64> {
+        average(&self.ownership, self.playouts.load(Relaxed))
+    }
+
+    /// The average owner of every point over the playouts through root move `i`, if the
+    /// sums of each move were asked for.
+    pub fn move_ownership(&self, i: usize) -> Option<Vec<f64>> {
+        let n = self.ownership.len();
+        let sums = self.moves_ownership.get(i * n..(i + 1) * n)?;
+        Some(average(sums, self.moves_playouts[i].load(Relaxed)))
+    }
+}
+
+/// `sums` divided by `count` (zeros when it is 0).
+fn average(sums: &[AtomicI64], count: u64) -> Vec<f64> {
+    let count = count.max(1) as f64;
+    sums.iter()
+        .map(|s| s.load(Relaxed) as f64 / count)
+        .collect()
+}
+
+/// One searcher's sums since it last added them to the [`Tally`].
+struct Local {
+    playouts: u64,
+    playout_moves: u64,
+    ownership: Vec<i32>,
+    moves_ownership: Vec<i32>,
+    moves_playouts: Vec<u64>,
+}
+
+impl Local {
+    fn new(tally: &Tally) -> Local {
+        Local {
+            playouts: 0,
+            playout_moves: 0,
+            ownership: vec![0; tally.ownership.len()],
+            moves_ownership: vec![0; tally.moves_ownership.len()],
+            moves_playouts: vec![0; tally.moves_playouts.len()],
+        }
+    }
+
+    /// Adds these sums to `tally` and starts again from zero.
+    fn flush(&mut self, tally: &Tally) {
+        fn add(to: &[AtomicI64], from: &mut [i32]) {
+            for (t, f) in to.iter().zip(from.iter_mut()) {
+                if *f != 0 {
+                    t.fetch_add(i64::from(*f), Relaxed);
+                    *f = 0;
+                }
+            }
+        }
+        add(&tally.ownership, &mut self.ownership);
+        add(&tally.moves_ownership, &mut self.moves_ownership);
+        for (t, f) in tally
+            .moves_playouts
+            .iter()
+            .zip(self.moves_playouts.iter_mut())
+        {
+            t.fetch_add(std::mem::take(f), Relaxed);
+        }
+        tally
+            .playout_moves
+            .fetch_add(std::mem::take(&mut self.playout_moves), Relaxed);
+        // Last: a report that reads this count finds the sums of these playouts added.
+        tally
+            .playouts
+            .fetch_add(std::mem::take(&mut self.playouts), Relaxed);
+    }
 }
 
 /// Half points of a result for `player`: 2 for a win, 1 for a draw, 0 for a loss.
@@ -80,6 +183,9 @@ impl<P: SearchPosition> Shared<'_, P> {
     /// Whether one more playout may start (and claims it).
     #[inline]
     fn claim(&self) -> bool {
+        if self.stop.is_some_and(|s| s.load(Relaxed)) {
+            return false;
+        }
         if let Some(deadline) = self.deadline {
             if Instant::now() >= deadline {
                 return false;
@@ -88,8 +194,9 @@ impl<P: SearchPosition> Shared<'_, P> {
         self.claimed.fetch_add(1, Relaxed) < self.max_playouts
     }
 
-    /// Runs playouts until the budget is spent; `seed` seeds this searcher's random numbers.
-    pub fn run(&self, seed: u64) -> WorkerReport {
+    /// Runs playouts until the budget is spent (or the search is stopped), adding what they
+    /// found to the tally; `seed` seeds this searcher's random numbers.
+    pub fn run(&self, seed: u64) {
         let n = self.position.num_points();
         let cap = self.horizon - self.root_moves;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -100,11 +207,8 @@ impl<P: SearchPosition> Shared<'_, P> {
         let mut moves: Vec<Move> = Vec::with_capacity(n + 1);
         let mut priors: Vec<Prior> = Vec::with_capacity(n + 1);
         let mut buf: Vec<Point> = Vec::with_capacity(n);
-        let mut report = WorkerReport {
-            playouts: 0,
-            playout_moves: 0,
-            ownership: vec![0; n],
-        };
+        let mut sums = Local::new(self.tally);
+        let by_move = !sums.moves_playouts.is_empty();
         while self.claim() {
             local.reset_from(self.position);
             path.clear();
@@ -132,13 +236,32 @@ impl<P: SearchPosition> Shared<'_, P> {
                 sequence.push((color, mv));
                 played += 1;
             }
-            let winner = local.playout_winner();
-            local.add_ownership(&mut report.ownership);
-            self.back_up(&path, &sequence, winner, &mut first, n);
-            report.playouts += 1;
-            report.playout_moves += played as u64;
+            let result = local.playout_result();
+            local.add_ownership(&mut sums.ownership);
+            if by_move {
+                if let Some(i) = path
+                    .get(1)
+                    .and_then(|&child| self.root.kids().iter().position(|k| std::ptr::eq(k, child)))
+                {
+                    local.add_ownership(&mut sums.moves_ownership[i * n..(i + 1) * n]);
+                    sums.moves_playouts[i] += 1;
+                }
+            }
+            self.back_up(
+                &path,
+                &sequence,
+                result.winner,
+                score_units(result.margin),
+                &mut first,
+                n,
+            );
+            sums.playouts += 1;
+            sums.playout_moves += played as u64;
+            if sums.playouts >= self.tally.batch {
+                sums.flush(self.tally);
+            }
         }
-        report
+        sums.flush(self.tally);
     }
 
     /// After a pass of the tree's (the last of `sequence`), the side to move's answer when a
@@ -157,7 +280,7 @@ impl<P: SearchPosition> Shared<'_, P> {
         if local.is_over() || !local.play(mover, Move::Pass) {
             return None;
         }
-        if local.is_over() && local.playout_winner() == Some(mover) {
+        if local.is_over() && local.playout_result().winner == Some(mover) {
             return Some(mover);
         }
         local.as_position_mut().undo();
@@ -225,6 +348,7 @@ impl<P: SearchPosition> Shared<'_, P> {
         path: &[&Node],
         sequence: &[(Color, Move)],
         winner: Option<Color>,
+        score: i64,
         first: &mut [u32],
         n: usize,
     ) {
@@ -243,6 +367,7 @@ impl<P: SearchPosition> Shared<'_, P> {
             node.visits.fetch_add(1, Relaxed);
             node.wins
                 .fetch_add(points(winner, mover.opponent()), Relaxed);
+            node.add_score(score);
             if self.virtual_loss && i > 0 {
                 node.virtual_loss.fetch_sub(1, Relaxed);
             }

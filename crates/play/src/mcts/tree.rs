@@ -13,7 +13,7 @@
 //! never a wrong move or a broken invariant; lock-free searchers such as Fuego's make the same
 //! trade). With one thread every update is exact.
 
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicI64, AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::OnceLock;
 
 use goishi::Move;
@@ -35,6 +35,11 @@ pub(crate) struct Node {
     /// Playouts through this node under way in other threads, each counted as a loss until
     /// it is back.
     pub virtual_loss: AtomicU32,
+    /// The final counts of the playouts through this node, Black's margin in
+    /// [`SCORE_UNIT`]ths of a point, summed (the score statistics of analysis).
+    pub score: AtomicI64,
+    /// Their squares, summed (in [`SCORE_UNIT`]ths of a point, squared).
+    pub score_squares: AtomicU64,
     /// The moves from here, once expanded.
     pub children: OnceLock<Box<[Node]>>,
     /// What the tree knew of `mv` when it made the node: playouts that the selection formula
@@ -68,6 +73,24 @@ pub(crate) struct Formula {
     pub first_play_urgency: f32,
 }
 
+/// The fixed point of the score statistics: a margin is counted in 16ths of a point.
+pub(crate) const SCORE_UNIT: f64 = 16.0;
+
+/// The largest margin counted, in points, either way: a count beyond it (a komi of
+/// thousands) is counted as it, so that the sums of squares cannot overflow.
+const MAX_MARGIN: f64 = 4096.0;
+
+/// A margin (Black's, in points) in the fixed point of the score statistics.
+#[inline]
+pub(crate) fn score_units(margin: f64) -> i64 {
+    let clamped = if margin.is_nan() {
+        0.0
+    } else {
+        margin.clamp(-MAX_MARGIN, MAX_MARGIN)
+    };
+    (clamped * SCORE_UNIT).round() as i64
+}
+
 /// Adds `delta` to a counter by a load and a store (see the module docs).
 #[inline]
 pub(crate) fn add_racy(counter: &AtomicU32, delta: u32) {
@@ -85,6 +108,8 @@ impl Node {
             amaf_visits: AtomicU32::new(0),
             amaf_wins: AtomicU32::new(0),
             virtual_loss: AtomicU32::new(0),
+            score: AtomicI64::new(0),
+            score_squares: AtomicU64::new(0),
             children: OnceLock::new(),
         }
     }
@@ -116,6 +141,28 @@ impl Node {
         } else {
             f64::from(self.wins.load(Relaxed)) / (2.0 * f64::from(n))
         }
+    }
+
+    /// Adds a playout's final count (Black's margin, [`score_units`]).
+    #[inline]
+    pub fn add_score(&self, units: i64) {
+        self.score.fetch_add(units, Relaxed);
+        self.score_squares
+            .fetch_add(units.unsigned_abs() * units.unsigned_abs(), Relaxed);
+    }
+
+    /// The mean and the standard deviation of Black's margin over the playouts through this
+    /// node, in points ((0, 0) with none).
+    pub fn score_stats(&self) -> (f64, f64) {
+        let n = self.visits.load(Relaxed);
+        if n == 0 {
+            return (0.0, 0.0);
+        }
+        let n = f64::from(n);
+        let mean = self.score.load(Relaxed) as f64 / n;
+        let square = self.score_squares.load(Relaxed) as f64 / n;
+        let variance = (square - mean * mean).max(0.0);
+        (mean / SCORE_UNIT, variance.sqrt() / SCORE_UNIT)
     }
 
     /// The AMAF win rate (0.5 with none).
@@ -199,5 +246,35 @@ impl Node {
             }
         }
         best.map(|(i, _, _)| i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn a_node_takes_72_bytes() {
+        // The figure of `MctsConfig::max_nodes`' docs and the play crate's README.
+        assert_eq!(std::mem::size_of::<Node>(), 72);
+    }
+
+    #[test]
+    fn the_score_statistics_are_a_mean_and_a_spread_in_points() {
+        let node = Node::default();
+        assert_eq!(node.score_stats(), (0.0, 0.0));
+        for margin in [2.5, -1.5, 7.0, 0.0] {
+            node.visits.fetch_add(1, Relaxed);
+            node.add_score(score_units(margin));
+        }
+        let (mean, stdev) = node.score_stats();
+        assert_eq!(mean, 2.0);
+        // Population standard deviation of 2.5, -1.5, 7, 0 around 2.
+        let expected = ((0.25 + 12.25 + 25.0 + 4.0) / 4.0_f64).sqrt();
+        assert!((stdev - expected).abs() < 1e-9, "{stdev}");
+        // A komi of thousands is counted at the largest margin, not overflowed.
+        assert_eq!(score_units(1e12), score_units(MAX_MARGIN));
+        assert_eq!(score_units(f64::NAN), 0);
     }
 }
