@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use goishi::{Color, Geometry, Move, Point, Position, Setup};
 use goishi_play::mcts::{
-    Budget, ConfigError, Decision, MctsConfig, MctsPlayer, PlayoutPolicy, SearchError,
+    Budget, ConfigError, Decision, MctsConfig, MctsPlayer, MoveFilter, PlayoutPolicy, SearchError,
     SearchResult, TreeSettings, Watch,
 };
 
@@ -738,50 +738,100 @@ fn each_move_has_its_prior_its_variation_and_its_ownership() {
 }
 
 #[test]
-fn the_root_can_be_limited_to_some_moves() {
+fn moves_can_be_avoided_or_allowed_near_the_root() {
     let game = common::game("go/chinese", Some((7, 7)));
-    let allowed = [Move::Place(at(&*game, "A1")), Move::Place(at(&*game, "G7"))];
+    let corners: Vec<Move> = ["A1", "G7"]
+        .iter()
+        .map(|n| Move::Place(at(&*game, n)))
+        .collect();
+    let allow = [MoveFilter {
+        color: Color::Black,
+        moves: &corners,
+        allow: true,
+        until_depth: 1,
+    }];
     let mut p = player(common::config(200, 1));
-    // A searched tree first: the limited search does not reuse it, nor keep its own.
+    // A searched tree first: the filtered search does not reuse it, nor keep its own.
     p.search_dyn(&*game, Color::Black).unwrap();
+    let watch = |filters| Watch {
+        filters,
+        ..Watch::default()
+    };
     let r = p
-        .analyze_dyn(
-            &*game,
-            Color::Black,
-            Budget::playouts(200),
-            Watch {
-                allowed: Some(&allowed),
-                ..Watch::default()
-            },
-        )
+        .analyze_dyn(&*game, Color::Black, Budget::playouts(200), watch(&allow))
         .unwrap();
-    assert!(allowed.contains(&r.mv));
-    assert!(r.moves.iter().all(|m| allowed.contains(&m.mv)));
+    // A pass is never filtered out (here, with a komi of 7.5 on 7x7, no worse than a corner).
+    assert!(corners.contains(&r.mv) || r.mv == Move::Pass, "{r:?}");
+    assert!(r
+        .moves
+        .iter()
+        .all(|m| corners.contains(&m.mv) || m.mv == Move::Pass));
     assert_eq!(r.reused_visits, 0);
+    // Deeper than the filter's plies, Black plays anywhere again (ply 2: Black's second).
+    assert!(r.pv.iter().skip(2).step_by(2).any(|m| !corners.contains(m)) || r.pv.len() < 3);
     let next = p.search_dyn(&*game, Color::Black).unwrap();
     assert_eq!(next.reused_visits, 0);
-    assert!(next.moves.len() > 2);
-    // No legal move among them: a pass.
+    assert!(next.moves.len() > 3);
+
+    // Avoided for three plies: neither Black's first move nor its second is a corner; the
+    // filter of White's moves leaves Black's alone.
+    let avoid = [
+        MoveFilter {
+            color: Color::Black,
+            moves: &corners,
+            allow: false,
+            until_depth: 3,
+        },
+        MoveFilter {
+            color: Color::White,
+            moves: &corners[..1],
+            allow: true,
+            until_depth: 2,
+        },
+    ];
+    let mut p = player(common::config(400, 2).with_playout_policy(PlayoutPolicy::Light));
+    let r = p
+        .analyze_dyn(&*game, Color::Black, Budget::playouts(400), watch(&avoid))
+        .unwrap();
+    assert!(r.moves.iter().all(|m| !corners.contains(&m.mv)));
+    for m in &r.moves {
+        if let Some(second) = m.pv.get(2) {
+            assert!(!corners.contains(second), "{:?}", m.pv);
+        }
+        if let Some(&reply) = m.pv.get(1) {
+            assert!(reply == corners[0] || reply == Move::Pass, "{:?}", m.pv);
+        }
+    }
+    assert!(MoveFilter::keeps(&avoid, Color::Black, 3, corners[0]));
+    assert!(!MoveFilter::keeps(&avoid, Color::Black, 2, corners[1]));
+    assert!(MoveFilter::keeps(&avoid, Color::Black, 0, Move::Pass));
+
+    // Forced, the only move is searched and reported.
     let occupied = {
         let mut g = common::game("go/chinese", Some((7, 7)));
         g.play_as(Color::Black, Move::Place(at(&*g, "D4"))).unwrap();
         g
     };
     let d4 = [Move::Place(at(&*occupied, "D4"))];
+    let only_d4 = [MoveFilter {
+        color: Color::White,
+        moves: &d4,
+        allow: true,
+        until_depth: 1,
+    }];
     let r = p
         .analyze_dyn(
             &*occupied,
             Color::White,
             Budget::playouts(20),
             Watch {
-                allowed: Some(&d4),
+                filters: &only_d4,
                 force: true,
                 ..Watch::default()
             },
         )
         .unwrap();
     assert_eq!(r.mv, Move::Pass);
-    // Forced, the only move is searched and reported.
     assert_eq!(r.moves.len(), 1);
     assert_eq!(r.moves[0].visits, 20);
 }

@@ -231,6 +231,34 @@ impl MoveStats {
     }
 }
 
+/// Moves of one player that the search does not explore in its first plies (KataGo's
+/// `avoid` and `allow` of `kata-analyze`, `avoidMoves` and `allowMoves` of its JSON engine).
+/// A pass is never filtered out: a position always has a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveFilter<'a> {
+    /// Whose moves.
+    pub color: Color,
+    /// The moves avoided, or with `allow` the only ones allowed.
+    pub moves: &'a [Move],
+    /// `avoid` (false): these moves are not explored; `allow` (true): only these are.
+    pub allow: bool,
+    /// The filter holds for the moves of the first `until_depth` plies: the root's moves are
+    /// ply 0, so 1 filters the root only.
+    pub until_depth: u32,
+}
+
+impl MoveFilter<'_> {
+    /// Whether `filters` let `color` play `mv` at ply `depth` from the root.
+    pub fn keeps(filters: &[MoveFilter<'_>], color: Color, depth: usize, mv: Move) -> bool {
+        mv == Move::Pass
+            || filters.iter().all(|f| {
+                f.color != color
+                    || depth >= f.until_depth as usize
+                    || f.moves.contains(&mv) == f.allow
+            })
+    }
+}
+
 /// What a caller sees of a running search and how it steers it ([`MctsPlayer::analyze`]):
 /// the analysis of GTP's `kata-analyze` and of KataGo's JSON engine. `Watch::default()`
 /// watches nothing: the search of `genmove`.
@@ -248,9 +276,9 @@ pub struct Watch<'a> {
     pub every: Duration,
     /// Sums the ownership of the playouts through each root move ([`MoveStats::ownership`]).
     pub moves_ownership: bool,
-    /// The root's moves are these only (KataGo's `allow`; `avoid` is the complement): the
-    /// tree of earlier moves is not reused, nor kept. A pass when none of them is legal.
-    pub allowed: Option<&'a [Move]>,
+    /// Moves the search must not explore near the root (KataGo's `avoid` and `allow`); with
+    /// any, the tree of earlier moves is not reused, nor kept.
+    pub filters: &'a [MoveFilter<'a>],
     /// Searches even when the answer is forced (a single move), so that its statistics are
     /// there to report.
     pub force: bool,
@@ -263,7 +291,7 @@ impl std::fmt::Debug for Watch<'_> {
             .field("on_report", &self.on_report.is_some())
             .field("every", &self.every)
             .field("moves_ownership", &self.moves_ownership)
-            .field("allowed", &self.allowed)
+            .field("filters", &self.filters)
             .field("force", &self.force)
             .finish()
     }
@@ -484,8 +512,8 @@ impl MctsPlayer {
         if game.is_over() {
             return Err(SearchError::GameOver);
         }
-        if watch.allowed.is_some() {
-            // A root of some moves only is no tree to reuse, nor one to keep.
+        if !watch.filters.is_empty() {
+            // A tree of some moves only is no tree to reuse, nor one to keep.
             self.clear_tree();
         }
         self.reuse(game, color);
@@ -494,9 +522,7 @@ impl MctsPlayer {
         if self.root.kids().is_empty() {
             let mut moves = Vec::new();
             position.tree_moves(color, &mut moves);
-            if let Some(allowed) = watch.allowed {
-                moves.retain(|m| allowed.contains(m));
-            }
+            moves.retain(|&m| MoveFilter::keeps(watch.filters, color, 0, m));
             if moves.is_empty() {
                 // Not over, so a pass is legal (a family that lists nothing still passes).
                 moves.push(Move::Pass);
@@ -549,7 +575,7 @@ impl MctsPlayer {
             debug_assert!(false, "the search chose an illegal move {:?}", result.mv);
             result.mv = Move::Pass;
         }
-        if watch.allowed.is_some() {
+        if !watch.filters.is_empty() {
             self.clear_tree();
         }
         result.elapsed = start.elapsed();
@@ -701,6 +727,7 @@ impl MctsPlayer {
             virtual_loss: c.threads > 1,
             stop: watch.stop,
             tally: &tally,
+            filters: watch.filters,
         };
         let seed = |t| mix(c.seed, moves, color, t);
         match watch.on_report.as_mut() {

@@ -18,6 +18,7 @@ use rand_chacha::ChaCha8Rng;
 use super::position::SearchPosition;
 use super::tree::{add_racy, score_units, Formula, Node, Prior};
 use super::Instant;
+use super::MoveFilter;
 use crate::selfplay::move_cap;
 
 /// What the searchers of one move share.
@@ -49,6 +50,8 @@ pub(crate) struct Shared<'a, P> {
     pub stop: Option<&'a AtomicBool>,
     /// What the searchers' playouts add up to.
     pub tally: &'a Tally,
+    /// Moves not explored near the root.
+    pub filters: &'a [MoveFilter<'a>],
 }
 
 /// What the playouts of one search add up to, shared by its searchers: each adds its own
@@ -314,6 +317,9 @@ impl<P: SearchPosition> Shared<'_, P> {
                     return;
                 }
                 local.tree_moves(color, moves);
+                if !self.filters.is_empty() {
+                    moves.retain(|&m| MoveFilter::keeps(self.filters, color, depth, m));
+                }
                 if moves.is_empty() {
                     return;
                 }
