@@ -77,6 +77,11 @@ enum Command {
             value_parser = clap::value_parser!(u32).range(0..=DeadConfig::MAX_PLAYOUTS as i64)
         )]
         dead_playouts: u32,
+        /// After each move it searched, write a summary of the search on standard error as
+        /// KataGo does for OGS (`CHAT:Visits N Winrate W% ScoreLead L ScoreStdev S PV ...`),
+        /// which gtp2ogs forwards to the game's chat as a variation.
+        #[arg(long)]
+        chat: bool,
         #[command(flatten)]
         player: PlayerArgs,
     },
@@ -382,6 +387,7 @@ fn run_command(args: Vec<OsString>) -> i32 {
             no_files,
             dead,
             dead_playouts,
+            chat,
             player,
         } => {
             let text = rules.as_deref().unwrap_or(DEFAULT_RULES);
@@ -400,12 +406,15 @@ fn run_command(args: Vec<OsString>) -> i32 {
                 engine.set_file_access(crate::gtp::FileAccess::Off);
             }
             engine.set_dead_stones(dead);
+            engine.set_chat(chat);
             if let Err(e) = engine.set_dead_playouts(dead_playouts as usize) {
                 return fail(&format!("--dead-playouts: {e}"), EXIT_ERROR);
             }
-            let stdin = std::io::stdin();
+            // Standard input itself (its lock cannot cross threads): an analysis reads the
+            // controller's next line on a thread of its own while it searches.
+            let stdin = std::io::BufReader::new(std::io::stdin());
             let stdout = std::io::stdout();
-            match crate::gtp::serve(&mut engine, stdin.lock(), stdout.lock()) {
+            match crate::gtp::serve(&mut engine, stdin, stdout.lock()) {
                 Ok(()) => EXIT_OK,
                 Err(e) => fail(&format!("GTP input/output failed: {e}"), EXIT_ERROR),
             }

@@ -50,6 +50,20 @@ fn is_go_family(family: &str) -> bool {
     family == "go"
 }
 
+/// The points of a board in the order in which analysis lists a value for each (KataGo's
+/// `ownership`, in GTP and in its JSON engine): row by row from the top left (A19, B19, ...,
+/// T1 on 19x19) on square, rectangular, torus and hex grids; on a graph board, in the order
+/// of its file.
+pub fn reading_order(geometry: &goishi::Geometry) -> Vec<goishi::Point> {
+    if *geometry.topology() == Topology::Graph {
+        return geometry.points().collect();
+    }
+    (0..geometry.height())
+        .rev()
+        .flat_map(|y| (0..geometry.width()).filter_map(move |x| geometry.at(x, y)))
+        .collect()
+}
+
 /// Parses `N` or `WxH`, with a message naming what was wrong.
 pub fn parse_board_size(text: &str) -> Result<(u32, u32), String> {
     parse_size(text).map_err(|e| e.to_string())

@@ -185,8 +185,9 @@ pub fn sgf(input: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
-/// Checks the answers of a GTP session: each is `=` or `?`, an optional id, a space, and
-/// ends with an empty line; none is an internal error.
+/// Checks the answers of a GTP session: each is `=` or `?`, an optional id, a space (or, for
+/// a streamed response, the end of its first line), and ends with an empty line; none is an
+/// internal error.
 pub fn check_gtp_output(output: &[u8]) -> Result<usize, String> {
     let text = std::str::from_utf8(output).map_err(|e| format!("the output is not UTF-8: {e}"))?;
     if text.is_empty() {
@@ -207,7 +208,9 @@ pub fn check_gtp_output(output: &[u8]) -> Result<usize, String> {
             .or_else(|| head.strip_prefix('?'))
             .ok_or_else(|| format!("an answer does not start with = or ?: {head:?}"))?;
         let id_len = rest.bytes().take_while(u8::is_ascii_digit).count();
-        if !rest[id_len..].starts_with(' ') {
+        // `=id` alone on its line heads a streamed response (analysis: its lines follow).
+        let streamed = head.starts_with('=') && rest.len() == id_len;
+        if !streamed && !rest[id_len..].starts_with(' ') {
             return Err(format!("no space after the id in {head:?}"));
         }
         if response.contains("internal error") {

@@ -3,10 +3,24 @@
 //! before any handler (`syntax error: play takes 2 arguments (COLOR VERTEX), got 1`).
 
 use super::engine::{Answer, Engine};
+use super::framing::Session;
 use super::handlers::{core, gnugo, gogui, goishi};
 
 /// The code of a command: the engine and the arguments (already counted) to an answer.
 pub(crate) type Handler = fn(&mut Engine, &[&str]) -> Answer;
+
+/// The code of a streaming command: it may write its response as it goes through the
+/// session (`Session::start`, `Session::line`); its answer is the response's end.
+pub(crate) type StreamHandler = fn(&mut Engine, &[&str], &mut Session<'_>) -> Answer;
+
+/// How a command runs.
+#[derive(Clone, Copy)]
+pub(crate) enum Run {
+    /// Its answer is its whole response.
+    Plain(Handler),
+    /// It streams its response (analysis).
+    Stream(StreamHandler),
+}
 
 /// A GTP command: its name, its arguments as help text, how many it takes, and its code.
 pub(crate) struct Command {
@@ -14,7 +28,7 @@ pub(crate) struct Command {
     usage: &'static str,
     min: usize,
     max: usize,
-    pub(crate) run: Handler,
+    pub(crate) run: Run,
 }
 
 const MANY: usize = usize::MAX;
@@ -26,7 +40,19 @@ macro_rules! cmd {
             usage: $usage,
             min: $min,
             max: $max,
-            run: $run,
+            run: Run::Plain($run),
+        }
+    };
+}
+
+macro_rules! stream {
+    ($name:literal, $usage:literal, $run:expr) => {
+        Command {
+            name: $name,
+            usage: $usage,
+            min: 0,
+            max: MANY,
+            run: Run::Stream($run),
         }
     };
 }
@@ -98,6 +124,35 @@ const COMMANDS: &[Command] = &[
     // KataGo's.
     cmd!("kata-set-rules", "RULES", 1, MANY, Engine::kata_set_rules),
     cmd!("kata-get-rules", "", 0, 0, Engine::kata_get_rules),
+    // Analysis: Leela Zero's and KataGo's.
+    stream!(
+        "lz-analyze",
+        "[COLOR] [INTERVAL] [KEY VALUE...]",
+        Engine::lz_analyze
+    ),
+    stream!(
+        "kata-analyze",
+        "[COLOR] [INTERVAL] [KEY VALUE...]",
+        Engine::kata_analyze
+    ),
+    stream!(
+        "lz-genmove_analyze",
+        "[COLOR] [INTERVAL] [KEY VALUE...]",
+        Engine::lz_genmove_analyze
+    ),
+    stream!(
+        "kata-genmove_analyze",
+        "[COLOR] [INTERVAL] [KEY VALUE...]",
+        Engine::kata_genmove_analyze
+    ),
+    cmd!("stop", "", 0, 0, core::stop),
+    cmd!(
+        "kgs-genmove_cleanup",
+        "COLOR",
+        1,
+        1,
+        Engine::kgs_genmove_cleanup
+    ),
     cmd!("kgs-rules", "NAME", 1, 1, Engine::kgs_rules),
     cmd!(
         "rectangular_boardsize",
@@ -134,6 +189,7 @@ const COMMANDS: &[Command] = &[
         gogui::captured_count
     ),
     cmd!("gogui-analyze_commands", "", 0, 0, gogui::analyze_commands),
+    cmd!("gogui-interrupt", "", 0, 0, core::stop),
     // goishi's own.
     cmd!("goishi-rules", "[RULES]", 0, MANY, Engine::goishi_rules),
     cmd!("goishi-variants", "", 0, 0, goishi::variants),

@@ -23,8 +23,8 @@ use goishi_play::{estimate_dead_dyn, DeadConfig};
 use goishi_sgf::Extras;
 
 use super::clock::Clock;
-use super::commands::{find_command, Handler};
-use super::framing::format_response;
+use super::commands::{find_command, Run};
+use super::framing::Session;
 use super::player::{GenmovePlayer, PlayerOptions};
 
 /// The answer to a command: `Ok` for `=`, `Err` for `?`.
@@ -102,6 +102,8 @@ pub struct Engine {
     /// The playouts of the dead-stone estimate (`goishi gtp --dead-playouts`).
     dead_playouts: usize,
     seed: u64,
+    /// Whether a summary of each search of a move goes to standard error (`--chat`).
+    chat: bool,
     replaced: Option<Replaced>,
     estimate: StatusCache,
 }
@@ -134,6 +136,7 @@ impl Engine {
             dead_stones: DeadStones::Estimate,
             dead_playouts: DeadConfig::DEFAULT_PLAYOUTS,
             seed,
+            chat: false,
             replaced: None,
             estimate: StatusCache::default(),
         })
@@ -143,6 +146,17 @@ impl Engine {
     /// (`goishi gtp --dead`; [`DeadStones::Estimate`] by default).
     pub fn set_dead_stones(&mut self, mode: DeadStones) {
         self.dead_stones = mode;
+    }
+
+    /// Writes a summary of each search of a move on standard error, in the form KataGo
+    /// writes for OGS (`goishi gtp --chat`; off by default).
+    pub fn set_chat(&mut self, chat: bool) {
+        self.chat = chat;
+    }
+
+    /// Whether a summary of each search of a move goes to standard error.
+    pub fn chat(&self) -> bool {
+        self.chat
     }
 
     /// How the dead stones of a count are judged when none are marked.
@@ -255,40 +269,65 @@ impl Engine {
     }
 
     /// Runs one preprocessed command line (no comment, no control character); `None` for a
-    /// blank line. The answer is the full response, ended by an empty line.
+    /// blank line. The answer is the full response, ended by an empty line; a streaming
+    /// command's response whole, its analysis ended at once (there is no next line to wait
+    /// for).
     pub fn execute_line(&mut self, line: &str) -> Option<String> {
-        let mut words = line.split_whitespace();
-        let first = words.next()?;
-        let (id, name) = if first.bytes().all(|b| b.is_ascii_digit()) {
-            (Some(first), words.next())
-        } else {
-            (None, Some(first))
-        };
-        let args: Vec<&str> = words.collect();
-        let answer = match name {
-            None => Err("syntax error: no command after the id".to_owned()),
-            Some(name) => self.run(name, &args),
-        };
-        Some(format_response(id, &answer))
+        if line.trim().is_empty() {
+            return None;
+        }
+        let mut out = Vec::new();
+        let mut session = Session::new(&mut out, None);
+        // Writing into memory does not fail.
+        self.execute_in(line, &mut session).ok()?;
+        Some(String::from_utf8_lossy(&out).into_owned())
     }
 
-    /// Runs one command.
+    /// Runs one command; a streaming command's lines come first in its answer, its analysis
+    /// ended at once.
     pub fn run(&mut self, name: &str, args: &[&str]) -> Answer {
+        let mut out = Vec::new();
+        let mut session = Session::new(&mut out, None);
+        let answer = self.run_in(name, args, &mut session);
+        if !session.started() {
+            return answer;
+        }
+        let streamed = String::from_utf8_lossy(&out);
+        // The lines after the header `=`.
+        let lines = streamed.split_once('\n').map_or("", |(_, rest)| rest);
+        answer.map(|end| format!("{lines}{end}"))
+    }
+
+    /// Runs one command in `session`: the table, the arity check, then the handler under
+    /// the panic guard.
+    pub(in crate::gtp) fn run_in(
+        &mut self,
+        name: &str,
+        args: &[&str],
+        session: &mut Session<'_>,
+    ) -> Answer {
         let Some(command) = find_command(name) else {
             return Err(format!("unknown command: {:?}", shorten(name)));
         };
         command.check_arity(args.len())?;
-        self.guarded(command.name, command.run, args)
+        match command.run {
+            Run::Plain(run) => self.guarded(command.name, |e| run(e, args)),
+            Run::Stream(run) => self.guarded(command.name, |e| run(e, args, session)),
+        }
     }
 
     /// Runs a handler under the panic guard: a bug in a rules engine must not end the
     /// session, so a panic is answered with an error and the state is put back as it was
     /// before the command, without copying it beforehand.
-    pub(in crate::gtp) fn guarded(&mut self, name: &str, run: Handler, args: &[&str]) -> Answer {
+    pub(in crate::gtp) fn guarded(
+        &mut self,
+        name: &str,
+        run: impl FnOnce(&mut Engine) -> Answer,
+    ) -> Answer {
         // What the guard needs to rebuild a game changed in place: two words.
         let moves = self.position.history().len();
         let last = self.position.history().last().copied();
-        let outcome = catch_unwind(AssertUnwindSafe(|| run(self, args)));
+        let outcome = catch_unwind(AssertUnwindSafe(|| run(self)));
         let replaced = self.replaced.take();
         match outcome {
             Ok(answer) => answer,

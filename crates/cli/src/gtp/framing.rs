@@ -2,8 +2,15 @@
 //! characters, comments, tabs), responses formatted as `=id result` / `?id message` ended
 //! by an empty line, and [`serve`], the loop that reads commands until `quit` or the end of
 //! the input and answers each.
+//!
+//! A streaming command (`kata-analyze`, `lz-genmove_analyze`...) writes its response as it
+//! goes through a [`Session`]: its header `=id` on a line of its own at once, then lines of
+//! analysis, then its end. Analysis runs until the controller's next line (GTP's convention
+//! of analysis, Leela Zero's and KataGo's: any line, a blank one too, ends it): while it
+//! runs, a thread of the session reads that line, and [`serve`] runs it next.
 
 use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::engine::{Answer, Engine};
 
@@ -52,7 +59,10 @@ pub fn preprocess(raw: &[u8]) -> String {
 
 /// Reads one line (without its LF) into `buf`, keeping at most [`MAX_LINE`] bytes of it.
 /// Returns `None` at the end of the input, `Some(true)` when the line was longer.
-pub fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<bool>> {
+pub fn read_line<R: BufRead + ?Sized>(
+    input: &mut R,
+    buf: &mut Vec<u8>,
+) -> io::Result<Option<bool>> {
     buf.clear();
     let mut any = false;
     let mut too_long = false;
@@ -84,39 +94,176 @@ pub fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Opti
     }
 }
 
+/// A line read from the controller: `None` at the end of the input, `Some(true)` when it was
+/// longer than [`MAX_LINE`] (its start is kept).
+type Read = io::Result<Option<bool>>;
+
+/// What a streaming command has of the session: the output it writes its response to as it
+/// goes, and the controller's next line, which ends an analysis.
+pub struct Session<'a> {
+    out: &'a mut dyn Write,
+    /// The controller's input; `None` when there is none to wait for (a command run on its
+    /// own, [`Engine::execute_line`]): an analysis then ends at once.
+    input: Option<&'a mut (dyn BufRead + Send)>,
+    /// The line read while a command ran (its bytes and how the read went), run next.
+    next: Option<(Vec<u8>, Read)>,
+    id: Option<String>,
+    /// Whether the header `=id` has been written.
+    started: bool,
+}
+
+impl std::fmt::Debug for Session<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("id", &self.id)
+            .field("started", &self.started)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> Session<'a> {
+    /// A session writing to `out` and waiting on `input` (none: analysis ends at once).
+    pub fn new(out: &'a mut dyn Write, input: Option<&'a mut (dyn BufRead + Send)>) -> Self {
+        Session {
+            out,
+            input,
+            next: None,
+            id: None,
+            started: false,
+        }
+    }
+
+    /// Writes the response's header (`=id` and a newline) unless it is written already:
+    /// from then on the command's answer is streamed.
+    pub fn start(&mut self) -> io::Result<()> {
+        if !self.started {
+            self.started = true;
+            let id = self.id.as_deref().unwrap_or("");
+            writeln!(self.out, "={id}")?;
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Whether the response's header is written.
+    pub fn started(&self) -> bool {
+        self.started
+    }
+
+    /// Writes one line of the response (a newline is added) and flushes it.
+    pub fn line(&mut self, text: &str) -> io::Result<()> {
+        self.start()?;
+        self.out.write_all(text.as_bytes())?;
+        self.out.write_all(b"\n")?;
+        self.out.flush()
+    }
+
+    /// Runs `work` until the controller sends its next line (or the input ends): a thread
+    /// reads that line meanwhile, and sets `stop` when it has it; `work` must end soon after
+    /// `stop` is set. The line is kept to be run next. Without an input, `stop` is set
+    /// before `work` starts.
+    pub fn until_next_line<R>(
+        &mut self,
+        stop: &AtomicBool,
+        work: impl FnOnce(&mut Session<'a>) -> R,
+    ) -> R {
+        let Some(input) = self.input.take() else {
+            stop.store(true, Ordering::SeqCst);
+            return work(self);
+        };
+        let (result, input, next) = std::thread::scope(|s| {
+            let reader = s.spawn(move || {
+                let mut buf = Vec::with_capacity(256);
+                let read = read_line(input, &mut buf);
+                stop.store(true, Ordering::SeqCst);
+                (input, buf, read)
+            });
+            let result = work(self);
+            // The reader thread ends with the next line; a panic in it is a bug of
+            // `read_line`, answered as an input error.
+            match reader.join() {
+                Ok((input, buf, read)) => (result, Some(input), Some((buf, read))),
+                Err(_) => (
+                    result,
+                    None,
+                    Some((
+                        Vec::new(),
+                        Err(io::Error::other("the input reader panicked")),
+                    )),
+                ),
+            }
+        });
+        self.input = input;
+        self.next = next;
+        result
+    }
+
+    /// Writes the end of the response: after a streamed header, the answer's text (if any)
+    /// and the empty line that ends a GTP response, an error going to standard error (the
+    /// header already said `=`); else the whole response.
+    fn finish(&mut self, answer: &Answer) -> io::Result<()> {
+        if !self.started {
+            let response = format_response(self.id.as_deref(), answer);
+            self.out.write_all(response.as_bytes())?;
+            return self.out.flush();
+        }
+        self.started = false;
+        match answer {
+            Ok(text) if !text.trim_end().is_empty() => {
+                let response = format_response(None, answer);
+                // Without the `= ` of a response's first line.
+                self.out.write_all(&response.as_bytes()[2..])?;
+            }
+            Ok(_) => self.out.write_all(b"\n")?,
+            Err(message) => {
+                eprintln!("{message}");
+                self.out.write_all(b"\n")?;
+            }
+        }
+        self.out.flush()
+    }
+}
+
 /// Serves GTP: reads commands from `input` until `quit` or the end of the input, answering
 /// each on `output`. A closed output ends the session quietly.
 pub fn serve(
     engine: &mut Engine,
-    mut input: impl BufRead,
+    mut input: impl BufRead + Send,
     mut output: impl Write,
 ) -> io::Result<()> {
+    let mut session = Session::new(&mut output, Some(&mut input));
     let mut raw = Vec::with_capacity(256);
-    while let Some(too_long) = read_line(&mut input, &mut raw)? {
-        let line = preprocess(&raw);
-        let response = if too_long {
-            if line.is_empty() {
-                continue;
+    loop {
+        let read = match session.next.take() {
+            Some((buf, read)) => {
+                raw = buf;
+                read
             }
+            None => match session.input.as_mut() {
+                Some(input) => read_line(input, &mut raw),
+                None => Ok(None),
+            },
+        };
+        let Some(too_long) = read? else {
+            break;
+        };
+        let line = preprocess(&raw);
+        if line.is_empty() {
+            continue;
+        }
+        let written = if too_long {
             let id = line
                 .split_whitespace()
                 .next()
                 .filter(|w| w.bytes().all(|b| b.is_ascii_digit()));
-            format_response(
-                id,
-                &Err(format!(
-                    "line too long: commands are at most {MAX_LINE} characters"
-                )),
-            )
+            session.id = id.map(str::to_owned);
+            let answer = Err(format!(
+                "line too long: commands are at most {MAX_LINE} characters"
+            ));
+            session.finish(&answer)
         } else {
-            match engine.execute_line(&line) {
-                Some(r) => r,
-                None => continue,
-            }
+            engine.execute_in(&line, &mut session)
         };
-        let written = output
-            .write_all(response.as_bytes())
-            .and_then(|()| output.flush());
         match written {
             Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
@@ -127,4 +274,24 @@ pub fn serve(
         }
     }
     Ok(())
+}
+
+impl Engine {
+    /// Runs one preprocessed, non-blank command line in `session`, writing its response.
+    pub fn execute_in(&mut self, line: &str, session: &mut Session<'_>) -> io::Result<()> {
+        let mut words = line.split_whitespace();
+        let first = words.next().unwrap_or("");
+        let (id, name) = if first.bytes().all(|b| b.is_ascii_digit()) {
+            (Some(first), words.next())
+        } else {
+            (None, Some(first))
+        };
+        session.id = id.map(str::to_owned);
+        let args: Vec<&str> = words.collect();
+        let answer = match name {
+            None => Err("syntax error: no command after the id".to_owned()),
+            Some(name) => self.run_in(name, &args, session),
+        };
+        session.finish(&answer)
+    }
 }

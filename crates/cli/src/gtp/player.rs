@@ -9,7 +9,9 @@
 use std::time::Duration;
 
 use goishi::{Color, Move, Position, Turn};
-use goishi_play::mcts::{Budget, MctsConfig, MctsPlayer, PlayoutPolicy, SearchResult};
+use goishi_play::mcts::{
+    Budget, MctsConfig, MctsPlayer, PlayoutPolicy, SearchError, SearchResult, Watch,
+};
 use goishi_play::{Player, RandomPlayer};
 
 use super::clock::Clock;
@@ -75,14 +77,17 @@ impl PlayerOptions {
 }
 
 /// The player of an engine: the random player (always there: `place_free_handicap` draws
-/// from its stream), and the search unless `--player random`.
+/// from its stream), and the search, which plays unless `--player random` and analyses
+/// always.
 #[derive(Debug)]
 pub struct GenmovePlayer {
     pub(in crate::gtp) random: RandomPlayer,
-    mcts: Option<Box<MctsPlayer>>,
+    mcts: Box<MctsPlayer>,
     options: PlayerOptions,
     /// Whether the last search belongs to the game being played (not to a replaced one).
     searched: bool,
+    /// Searches run, to tell whether a move was searched.
+    searches: u64,
 }
 
 impl GenmovePlayer {
@@ -105,17 +110,13 @@ impl GenmovePlayer {
         // The search settings are checked whatever the player, so that a bad value is
         // refused at the start, not only when the search would use it.
         config.validate().map_err(|e| e.to_string())?;
-        let mcts = match options.kind {
-            PlayerKind::Random => None,
-            PlayerKind::Mcts => Some(Box::new(
-                MctsPlayer::new(config).map_err(|e| e.to_string())?,
-            )),
-        };
+        let mcts = Box::new(MctsPlayer::new(config).map_err(|e| e.to_string())?);
         Ok(GenmovePlayer {
             random: RandomPlayer::new(options.seed),
             mcts,
             options,
             searched: false,
+            searches: 0,
         })
     }
 
@@ -143,41 +144,55 @@ impl GenmovePlayer {
 
     /// The move of `color` in `position` (not over) within `budget`.
     pub fn choose(&mut self, position: &dyn Position, color: Color, budget: Budget) -> Move {
-        match self.mcts.as_mut() {
-            None => Player::<dyn Position>::choose(&mut self.random, position, color),
-            Some(mcts) => {
-                // The budget is checked by construction (it has a limit).
-                if mcts.set_budget(budget).is_err() {
-                    return Player::<dyn Position>::choose(&mut self.random, position, color);
-                }
-                let result = mcts.search_dyn(position, color);
-                self.searched = result.is_ok();
-                result.map_or(Move::Pass, |result| result.mv)
-            }
+        match self.options.kind {
+            PlayerKind::Random => Player::<dyn Position>::choose(&mut self.random, position, color),
+            PlayerKind::Mcts => self
+                .search(position, color, budget, Watch::default())
+                .map_or(Move::Pass, |result| result.mv),
         }
     }
 
-    /// The last search of this game, if the player searches and has searched.
+    /// The search of `color`'s move in `position` within `budget`, watched (analysis: the
+    /// search answers it whatever the player of `genmove`).
+    pub fn search(
+        &mut self,
+        position: &dyn Position,
+        color: Color,
+        budget: Budget,
+        watch: Watch<'_>,
+    ) -> Result<SearchResult, SearchError> {
+        if watch.stop.is_none() {
+            // The budget is checked by construction (it has a limit); a search with a stop
+            // flag may have none.
+            budget.validate()?;
+        }
+        let result = self.mcts.analyze_dyn(position, color, budget, watch);
+        self.searched = result.is_ok();
+        self.searches += u64::from(self.searched);
+        result
+    }
+
+    /// The last search of this game, if the player has searched it.
     pub fn last_search(&self) -> Option<&SearchResult> {
-        self.mcts
-            .as_ref()
+        Some(&*self.mcts)
             .filter(|_| self.searched)
             .and_then(|m| m.last_search())
     }
 
+    /// How many searches the player has run.
+    pub fn searches(&self) -> u64 {
+        self.searches
+    }
+
     /// A move was played in the game: the search's tree follows it.
     pub fn played(&mut self, turn: Turn) {
-        if let Some(m) = self.mcts.as_mut() {
-            m.played(turn.color, turn.mv);
-        }
+        self.mcts.played(turn.color, turn.mv);
     }
 
     /// The game was replaced (a new board, a loaded record, an undo): the tree is dropped.
     pub fn new_game(&mut self) {
         Player::<dyn Position>::new_game(&mut self.random);
         self.searched = false;
-        if let Some(m) = self.mcts.as_mut() {
-            m.clear_tree();
-        }
+        self.mcts.clear_tree();
     }
 }

@@ -218,7 +218,7 @@ fn a_panic_leaves_the_state_as_it_was() {
             replace_then_panic,
         ]
         .into_iter()
-        .map(|h| e.guarded("test", h, &[]))
+        .map(|h| e.guarded("test", |e| h(e, &[])))
         .collect();
         std::panic::set_hook(hook);
         for a in answers {

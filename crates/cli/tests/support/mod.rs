@@ -62,6 +62,13 @@ impl Gtp {
         stdin.flush().expect("flush to engine");
     }
 
+    /// Reads one line of output without its end; `None` at the end of the output.
+    pub fn read_line(&mut self) -> Option<String> {
+        let mut line = String::new();
+        let n = self.stdout.read_line(&mut line).expect("read from engine");
+        (n > 0).then(|| line.trim_end_matches(['\n', '\r']).to_owned())
+    }
+
     /// Reads one response (up to its empty line); `None` at the end of the output.
     pub fn read_response(&mut self) -> Option<Response> {
         let mut lines: Vec<String> = Vec::new();

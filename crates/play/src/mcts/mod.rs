@@ -165,7 +165,7 @@ pub(crate) use position::{on_concrete, OnPosition};
 pub use position::{PlayoutResult, SearchPosition};
 pub use tree::Prior;
 
-use search::{Shared, Tally};
+use search::{Shared, Tally, Totals};
 use tree::{Formula, Node};
 
 /// Why the search answered what it did.
@@ -276,6 +276,8 @@ pub struct Watch<'a> {
     pub every: Duration,
     /// Sums the ownership of the playouts through each root move ([`MoveStats::ownership`]).
     pub moves_ownership: bool,
+    /// Sums the squares of the ownership too ([`SearchResult::ownership_stdev`]).
+    pub ownership_stdev: bool,
     /// Moves the search must not explore near the root (KataGo's `avoid` and `allow`); with
     /// any, the tree of earlier moves is not reused, nor kept.
     pub filters: &'a [MoveFilter<'a>],
@@ -291,6 +293,7 @@ impl std::fmt::Debug for Watch<'_> {
             .field("on_report", &self.on_report.is_some())
             .field("every", &self.every)
             .field("moves_ownership", &self.moves_ownership)
+            .field("ownership_stdev", &self.ownership_stdev)
             .field("filters", &self.filters)
             .field("force", &self.force)
             .finish()
@@ -320,6 +323,9 @@ pub struct SearchResult {
     pub nodes: usize,
     /// The root's moves with a visit, most visited first.
     pub moves: Vec<MoveStats>,
+    /// The root's moves without a visit, in the root's order, with their priors
+    /// ([`MoveStats::prior`]): what an analysis that shows at least so many moves adds.
+    pub unvisited: Vec<(Move, f64)>,
     /// The principal variation: from the root, the most visited move at each node (at most
     /// [`MctsPlayer::PV_LENGTH`] moves).
     pub pv: Vec<Move>,
@@ -327,6 +333,9 @@ pub struct SearchResult {
     /// -1 White (a stone's colour, or an empty point's surrounding colour where the family
     /// counts territory). All zeros without playouts.
     pub ownership: Vec<f64>,
+    /// With [`Watch::ownership_stdev`], the standard deviation of every point's owner over
+    /// this search's playouts (empty otherwise).
+    pub ownership_stdev: Vec<f64>,
     /// The mean margin of `color` on the game's count at the end of the playouts through
     /// the root (points; those kept from earlier searches included): see
     /// [`MoveStats::score_mean`].
@@ -544,14 +553,16 @@ impl MctsPlayer {
             reused_visits,
             nodes: 0,
             moves: Vec::new(),
+            unvisited: Vec::new(),
             pv: Vec::new(),
             ownership: vec![0.0; n],
+            ownership_stdev: Vec::new(),
             score_mean: 0.0,
             score_stdev: 0.0,
             elapsed: Duration::ZERO,
         };
         let kids = self.root.kids();
-        let mut tally = None;
+        let mut totals = None;
         if kids.len() == 1 && !watch.force {
             result.mv = kids[0].mv;
             result.decision = Decision::OnlyMove;
@@ -563,14 +574,17 @@ impl MctsPlayer {
                 _ => self.random_tree_move(game, color),
             };
         } else {
-            let t = self.run_searchers(position, color, budget, start, &nodes, watch);
-            result.playouts = t.playouts.load(Relaxed);
-            result.playout_moves = t.playout_moves.load(Relaxed);
-            result.ownership = t.ownership();
+            let mut t = self
+                .run_searchers(position, color, budget, start, &nodes, watch)
+                .read();
+            result.playouts = t.playouts;
+            result.playout_moves = t.playout_moves;
+            result.ownership = std::mem::take(&mut t.ownership);
+            result.ownership_stdev = std::mem::take(&mut t.ownership_stdev);
             self.decide(position, color, &mut result);
-            tally = Some(t);
+            totals = Some(t);
         }
-        self.fill_stats(nodes.load(Relaxed), &mut result, tally.as_ref());
+        self.fill_stats(nodes.load(Relaxed), &mut result, totals.as_ref());
         if game.check_move(color, result.mv).is_err() {
             debug_assert!(false, "the search chose an illegal move {:?}", result.mv);
             result.mv = Move::Pass;
@@ -706,7 +720,7 @@ impl MctsPlayer {
         let reporting = watch.on_report.is_some();
         // Reported sums are at most a few milliseconds of playouts behind.
         let batch = if reporting { 16 } else { u64::MAX };
-        let tally = Tally::new(n, root_moves, batch);
+        let tally = Tally::new(n, root_moves, watch.ownership_stdev, batch);
         let shared = Shared {
             position,
             root: &self.root,
@@ -787,24 +801,27 @@ impl MctsPlayer {
     fn snapshot(&self, color: Color, tally: &Tally, nodes: usize, start: Instant) -> SearchResult {
         let kids = self.root.kids();
         let best = self.root.most_visited().map(|i| &kids[i]);
+        let mut totals = tally.read();
         let mut result = SearchResult {
             mv: best.map_or(Move::Pass, |k| k.mv),
             color,
             decision: Decision::Searched,
             win_rate: best.map_or(0.5, Node::win_rate),
-            playouts: tally.playouts.load(Relaxed),
-            playout_moves: tally.playout_moves.load(Relaxed),
+            playouts: totals.playouts,
+            playout_moves: totals.playout_moves,
             visits: 0,
             reused_visits: 0,
             nodes: 0,
             moves: Vec::new(),
+            unvisited: Vec::new(),
             pv: Vec::new(),
-            ownership: tally.ownership(),
+            ownership: std::mem::take(&mut totals.ownership),
+            ownership_stdev: std::mem::take(&mut totals.ownership_stdev),
             score_mean: 0.0,
             score_stdev: 0.0,
             elapsed: start.elapsed(),
         };
-        self.fill_stats(nodes, &mut result, Some(tally));
+        self.fill_stats(nodes, &mut result, Some(&totals));
         result.reused_visits = result.visits.saturating_sub(result.playouts as u32);
         result
     }
@@ -882,7 +899,7 @@ impl MctsPlayer {
 
     /// Fills the root's statistics into `result` (with each move's ownership when the
     /// tally has it).
-    fn fill_stats(&self, nodes: usize, result: &mut SearchResult, tally: Option<&Tally>) {
+    fn fill_stats(&self, nodes: usize, result: &mut SearchResult, totals: Option<&Totals>) {
         result.visits = self.root.visits.load(Relaxed);
         result.nodes = nodes;
         let side = sign(result.color);
@@ -920,7 +937,7 @@ impl MctsPlayer {
                     score_stdev: stdev,
                     pv,
                     pv_visits,
-                    ownership: tally.and_then(|t| t.move_ownership(i)),
+                    ownership: totals.and_then(|t| t.moves_ownership.get(i).cloned()),
                 }
             })
             .collect();
@@ -945,6 +962,11 @@ impl MctsPlayer {
             result.pv.push(node.mv);
         }
         result.moves = moves;
+        result.unvisited = kids
+            .iter()
+            .filter(|k| k.visits.load(Relaxed) == 0)
+            .map(|k| (k.mv, weight(k) / total))
+            .collect();
     }
 }
 

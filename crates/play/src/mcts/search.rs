@@ -10,6 +10,7 @@
 use std::sync::atomic::{
     AtomicBool, AtomicI64, AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed,
 };
+use std::sync::Mutex;
 
 use goishi::{Color, Move, Point};
 use rand::SeedableRng;
@@ -69,14 +70,34 @@ pub(crate) struct Tally {
     pub moves_ownership: Box<[AtomicI64]>,
     /// For each root move, the playouts added to its sums; empty unless asked.
     pub moves_playouts: Box<[AtomicU64]>,
+    /// For every point, the playouts at whose end someone owned it (the sum of the squares
+    /// of its owner): the spread of the ownership; empty unless asked.
+    pub owned: Box<[AtomicI64]>,
     /// Playouts a searcher runs before it adds its sums (`u64::MAX`: only at its end).
     pub batch: u64,
+    /// Held while sums are added and while they are read, so that a reader finds the sums of
+    /// whole batches and their playout count together.
+    lock: Mutex<()>,
+}
+
+/// What a [`Tally`] held when it was read: averages over its playouts.
+#[derive(Debug, Default)]
+pub(crate) struct Totals {
+    pub playouts: u64,
+    pub playout_moves: u64,
+    /// The average owner of every point (all zeros without playouts).
+    pub ownership: Vec<f64>,
+    /// The standard deviation of every point's owner, if asked for (else empty).
+    pub ownership_stdev: Vec<f64>,
+    /// For each root move, the average owner of every point over the playouts through it,
+    /// if asked for (else empty).
+    pub moves_ownership: Vec<Vec<f64>>,
 }
 
 impl Tally {
     /// Empty sums for `points` points; with `root_moves` > 0, for each of that many root moves
     /// too. A searcher adds its sums every `batch` playouts.
-    pub fn new(points: usize, root_moves: usize, batch: u64) -> Tally {
+    pub fn new(points: usize, root_moves: usize, spread: bool, batch: u64) -> Tally {
         let zeros = |n: usize| (0..n).map(|_| AtomicI64::new(0)).collect();
         Tally {
             playouts: AtomicU64::new(0),
@@ -84,21 +105,47 @@ impl Tally {
             ownership: zeros(points),
             moves_ownership: zeros(points * root_moves),
             moves_playouts: (0..root_moves).map(|_| AtomicU64::new(0)).collect(),
+            owned: zeros(if spread { points } else { 0 }),
             batch: batch.max(1),
+            lock: Mutex::new(()),
+        }
+    }
+
+    /// What the searchers have added so far, read whole.
+    pub fn read(&self) -> Totals {
+        let _whole = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+        let n = self.ownership.len();
+        Totals {
+            playouts: self.playouts.load(Relaxed),
+            playout_moves: self.playout_moves.load(Relaxed),
+            ownership: self.ownership(),
+            ownership_stdev: self.ownership_stdev(),
+            moves_ownership: (0..self.moves_playouts.len())
+                .map(|i| {
+                    average(
+                        &self.moves_ownership[i * n..(i + 1) * n],
+                        self.moves_playouts[i].load(Relaxed),
+                    )
+                })
+                .collect(),
         }
     }
 
     /// The average owner of every point over the playouts added (all zeros without any).
-    pub fn ownership(&self) -> Vec<f64> {
+    fn ownership(&self) -> Vec<f64> {
         average(&self.ownership, self.playouts.load(Relaxed))
     }
 
-    /// The average owner of every point over the playouts through root move `i`, if the
-    /// sums of each move were asked for.
-    pub fn move_ownership(&self, i: usize) -> Option<Vec<f64>> {
-        let n = self.ownership.len();
-        let sums = self.moves_ownership.get(i * n..(i + 1) * n)?;
-        Some(average(sums, self.moves_playouts[i].load(Relaxed)))
+    /// The standard deviation of every point's owner over the playouts added, if asked
+    /// for (empty otherwise).
+    fn ownership_stdev(&self) -> Vec<f64> {
+        let n = self.playouts.load(Relaxed);
+        let squares = average(&self.owned, n);
+        squares
+            .iter()
+            .zip(average(&self.ownership, n))
+            .map(|(q, m)| (q - m * m).max(0.0).sqrt())
+            .collect()
     }
 }
 
@@ -117,6 +164,9 @@ struct Local {
     ownership: Vec<i32>,
     moves_ownership: Vec<i32>,
     moves_playouts: Vec<u64>,
+    owned: Vec<i32>,
+    /// One playout's ownership, when the spread is asked for.
+    scratch: Vec<i32>,
 }
 
 impl Local {
@@ -127,11 +177,14 @@ impl Local {
             ownership: vec![0; tally.ownership.len()],
             moves_ownership: vec![0; tally.moves_ownership.len()],
             moves_playouts: vec![0; tally.moves_playouts.len()],
+            owned: vec![0; tally.owned.len()],
+            scratch: vec![0; tally.owned.len()],
         }
     }
 
     /// Adds these sums to `tally` and starts again from zero.
     fn flush(&mut self, tally: &Tally) {
+        let _whole = tally.lock.lock().unwrap_or_else(|e| e.into_inner());
         fn add(to: &[AtomicI64], from: &mut [i32]) {
             for (t, f) in to.iter().zip(from.iter_mut()) {
                 if *f != 0 {
@@ -142,6 +195,7 @@ impl Local {
         }
         add(&tally.ownership, &mut self.ownership);
         add(&tally.moves_ownership, &mut self.moves_ownership);
+        add(&tally.owned, &mut self.owned);
         for (t, f) in tally
             .moves_playouts
             .iter()
@@ -152,7 +206,6 @@ impl Local {
         tally
             .playout_moves
             .fetch_add(std::mem::take(&mut self.playout_moves), Relaxed);
-        // Last: a report that reads this count finds the sums of these playouts added.
         tally
             .playouts
             .fetch_add(std::mem::take(&mut self.playouts), Relaxed);
@@ -240,7 +293,21 @@ impl<P: SearchPosition> Shared<'_, P> {
                 played += 1;
             }
             let result = local.playout_result();
-            local.add_ownership(&mut sums.ownership);
+            if sums.owned.is_empty() {
+                local.add_ownership(&mut sums.ownership);
+            } else {
+                sums.scratch.fill(0);
+                local.add_ownership(&mut sums.scratch);
+                for ((s, o), &x) in sums
+                    .ownership
+                    .iter_mut()
+                    .zip(sums.owned.iter_mut())
+                    .zip(&sums.scratch)
+                {
+                    *s += x;
+                    *o += x * x;
+                }
+            }
             if by_move {
                 if let Some(i) = path
                     .get(1)

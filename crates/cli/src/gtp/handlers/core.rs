@@ -6,7 +6,8 @@
 use std::collections::HashSet;
 
 use goishi::{
-    shorten, Board, Color, GameResult, Margin, Move, Point, PointError, Setup, Topology, Turn,
+    shorten, Board, Color, GameResult, Margin, Move, Point, PointError, Position, Setup, Topology,
+    Turn,
 };
 use goishi_sgf::{self as sgf, RulesChoice, WriteOptions};
 use rand::seq::index::sample;
@@ -16,6 +17,8 @@ use crate::gtp::args::{parse_color, parse_count, parse_time, vertex_list};
 use crate::gtp::clock::{Clock, TimeControl};
 use crate::gtp::commands::{command_names, find_command};
 use crate::gtp::engine::{Answer, Engine, FileAccess};
+use crate::gtp::player::GenmovePlayer;
+use goishi_play::mcts::Budget;
 
 pub(crate) fn protocol_version(_: &mut Engine, _: &[&str]) -> Answer {
     Ok("2".to_owned())
@@ -35,6 +38,13 @@ pub(crate) fn known_command(_: &mut Engine, a: &[&str]) -> Answer {
 
 pub(crate) fn list_commands(_: &mut Engine, _: &[&str]) -> Answer {
     Ok(command_names().join("\n"))
+}
+
+/// `stop` (KataGo's, Leela Zero's) and `gogui-interrupt` (listed for GoGui's stop button):
+/// an analysis has already ended at this line, as at any line; nothing else runs between
+/// commands, so there is nothing more to stop.
+pub(crate) fn stop(_: &mut Engine, _: &[&str]) -> Answer {
+    Ok(String::new())
 }
 
 pub(crate) fn quit(e: &mut Engine, _: &[&str]) -> Answer {
@@ -210,6 +220,19 @@ impl Engine {
 
     pub(in crate::gtp) fn genmove(&mut self, a: &[&str]) -> Answer {
         let color = parse_color(a[0])?;
+        self.genmove_by(color, |player, position, color, budget| {
+            player.choose(position, color, budget)
+        })
+    }
+
+    /// `genmove` of `color` with the move that `choose` makes of the player, the position
+    /// and the budget of the move (the clock's): the move is played and named, or the pass
+    /// after the end of the game answered.
+    pub(in crate::gtp) fn genmove_by(
+        &mut self,
+        color: Color,
+        choose: impl FnOnce(&mut GenmovePlayer, &dyn Position, Color, Budget) -> Move,
+    ) -> Answer {
         if self.position.is_over() {
             // Nothing but a pass is legal once the game is over: the answer is a pass,
             // recorded as a pass after the end (game controllers forward it).
@@ -221,8 +244,14 @@ impl Engine {
         let stones = (board.count(Color::Black) + board.count(Color::White)) as usize;
         let empty = self.geometry().num_points().saturating_sub(stones);
         let budget = self.player.budget(&self.clock, color, empty);
-        let mv = self.player.choose(self.position.as_ref(), color, budget);
+        let searches = self.player.searches();
+        let mv = choose(&mut self.player, self.position.as_ref(), color, budget);
         self.clock.spend(color, start.elapsed());
+        if self.chat() && self.player.searches() > searches {
+            if let Some(search) = self.player.last_search() {
+                eprintln!("{}", chat_line(search, self.geometry()));
+            }
+        }
         match self.position.play_as(color, mv) {
             Ok(_) => {}
             Err(e) => {
@@ -497,4 +526,26 @@ impl Engine {
             None => Ok(text.trim_end().to_owned()),
         }
     }
+}
+
+/// The summary of a search that `goishi gtp --chat` writes on standard error, in the form
+/// KataGo writes for OGS: `CHAT:Visits N Winrate W% ScoreLead L ScoreStdev S PV ...`, from
+/// the mover's side (the win rate and the principal variation of the move played; the score
+/// from the search's playouts: docs/analysis.md).
+pub(crate) fn chat_line(search: &goishi_play::mcts::SearchResult, g: &goishi::Geometry) -> String {
+    let best = search.moves.iter().find(|m| m.mv == search.mv);
+    let (lead, stdev) = best.map_or((search.score_mean, search.score_stdev), |m| {
+        (m.score_mean, m.score_stdev)
+    });
+    let pv: Vec<String> = best
+        .map_or(&search.pv[..], |m| &m.pv[..])
+        .iter()
+        .map(|mv| mv.name(g))
+        .collect();
+    format!(
+        "CHAT:Visits {} Winrate {:.2}% ScoreLead {lead:.1} ScoreStdev {stdev:.1} PV {}",
+        search.visits,
+        100.0 * search.win_rate,
+        pv.join(" ")
+    )
 }

@@ -2,6 +2,7 @@
 //! takes the engine and its arguments (counted already by the table) and validates
 //! everything before it changes anything.
 
+pub(crate) mod analysis;
 pub(crate) mod core;
 pub(crate) mod gnugo;
 pub(crate) mod gogui;
