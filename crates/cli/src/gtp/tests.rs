@@ -546,3 +546,37 @@ fn time_left_alone_bounds_a_move() {
     e.execute_line("clear_board").unwrap();
     assert_eq!(budget(&e, Color::White), Budget::DEFAULT);
 }
+
+#[test]
+fn cleanup_captures_the_dead_stones_before_it_passes() {
+    let rules = crate::common::parse_rules("go/chinese").unwrap();
+    let mut e = Engine::new(rules, Some((5, 5)), 1).unwrap();
+    e.set_player(PlayerOptions {
+        playouts: Some(300),
+        ..PlayerOptions::new(1)
+    })
+    .unwrap();
+    for line in [
+        "komi 0",
+        "set_position b B1 b B2 b B3 b B4 b B5 b D1 b D2 b D3 b D5 w D4",
+        "play w pass",
+    ] {
+        assert!(e.execute_line(line).unwrap().starts_with("= "), "{line}");
+    }
+    // White's stone at D4 is dead: genmove would pass and win; cleanup plays on until it is
+    // captured, on its liberties C4 and E4.
+    let mut captured = false;
+    for _ in 0..4 {
+        let answer = e.run("kgs-genmove_cleanup", &["b"]).unwrap();
+        if e.position().board().get(e.parse_point("D4").unwrap()).is_none() {
+            captured = true;
+            break;
+        }
+        assert!(matches!(answer.as_str(), "C4" | "E4"), "{answer}");
+        e.run("play", &["w", "pass"]).unwrap();
+    }
+    assert!(captured, "D4 still on the board");
+    // Nothing dead is left: cleanup is genmove again.
+    let answer = e.run("kgs-genmove_cleanup", &["b"]).unwrap();
+    assert!(!answer.is_empty());
+}
