@@ -407,6 +407,14 @@ fn run_command(args: Vec<OsString>) -> i32 {
             }
             engine.set_dead_stones(dead);
             engine.set_chat(chat);
+            if chat {
+                // OGS's bridge gtp2ogs reads an engine's summaries by the format its first
+                // lines of standard error name; this line names KataGo's.
+                eprintln!(
+                    "goishi {} GTP engine: search summaries as CHAT lines in KataGo's format",
+                    env!("CARGO_PKG_VERSION")
+                );
+            }
             if let Err(e) = engine.set_dead_playouts(dead_playouts as usize) {
                 return fail(&format!("--dead-playouts: {e}"), EXIT_ERROR);
             }

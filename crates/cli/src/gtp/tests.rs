@@ -568,7 +568,11 @@ fn cleanup_captures_the_dead_stones_before_it_passes() {
     let mut captured = false;
     for _ in 0..4 {
         let answer = e.run("kgs-genmove_cleanup", &["b"]).unwrap();
-        if e.position().board().get(e.parse_point("D4").unwrap()).is_none() {
+        if e.position()
+            .board()
+            .get(e.parse_point("D4").unwrap())
+            .is_none()
+        {
             captured = true;
             break;
         }
