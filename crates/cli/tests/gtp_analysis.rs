@@ -271,18 +271,22 @@ fn chat_lines_go_to_standard_error_only_when_asked() {
     assert_eq!(run(false), "");
     let chat = run(true);
     let lines: Vec<&str> = chat.lines().collect();
-    assert_eq!(lines.len(), 2, "{chat}");
-    for l in lines {
-        let rest = l
-            .strip_prefix("CHAT:Visits ")
-            .unwrap_or_else(|| panic!("{l}"));
-        assert!(
-            rest.contains(" Winrate ") && rest.contains("% ScoreLead "),
-            "{l}"
-        );
-        assert!(
-            rest.contains(" ScoreStdev ") && rest.contains(" PV "),
-            "{l}"
-        );
+    assert_eq!(lines.len(), 3, "{chat}");
+    // A bridge such as gtp2ogs tells the format of the summaries from a line that names it.
+    assert!(
+        lines[0].starts_with("goishi ") && lines[0].contains("KataGo"),
+        "{chat}"
+    );
+    // The summary as KataGo writes it for OGS: visits, a win rate in percent with two
+    // decimals, the score lead and its spread with one, the principal variation.
+    let form = regex::Regex::new(
+        r"^CHAT:Visits (\d+) Winrate (\d+\.\d\d)% ScoreLead (-?\d+\.\d) ScoreStdev (\d+\.\d) PV( ([A-HJ-T]\d+|pass))+$",
+    )
+    .unwrap();
+    for l in &lines[1..] {
+        let c = form.captures(l).unwrap_or_else(|| panic!("{l}"));
+        // The root's visits, those kept from the last move's search included.
+        assert!(c[1].parse::<u32>().unwrap() >= 100, "{l}");
+        assert!(c[2].parse::<f64>().unwrap() <= 100.0, "{l}");
     }
 }
