@@ -1,7 +1,8 @@
 //! Players for every goishi variant, and the self-play game loop: a library that every
-//! front end shares (the CLI's `genmove` and `selfplay`, later the Python package and the
-//! browser playground). No terminal and no output: the front end parses its arguments,
-//! prints, and shows progress.
+//! front end shares (the CLI's `genmove`, `selfplay` and dead stones; the Python package's
+//! `MctsPlayer`, `RandomPlayer` and `estimate_dead`; the browser playground's opponents and its
+//! scoring; the vectorized environment `goishi-env`). No terminal and no output: the front
+//! end parses its arguments, prints, and shows progress.
 //!
 //! - [`player`]: the [`Player`] trait and the uniform [`RandomPlayer`] (the policy of
 //!   `genmove`);

@@ -1,8 +1,8 @@
 //! SGF (FF\[4\]) game records for every goishi variant, read and written with the
 //! `sgf-parse` crate: a library that every front end shares (the CLI, the hardening suites,
-//! later the Python package and the browser playground). No terminal, no threads, no
-//! process: what a caller does with a record (print it, replay it on a worker thread) is
-//! its own business.
+//! the Python package's `Game.to_sgf` and `Game.from_sgf`, the browser playground's records).
+//! No terminal, no threads, no process: what a caller does with a record (print it, replay
+//! it on a worker thread) is its own business.
 //!
 //! The layers, each in its module:
 //!
