@@ -103,7 +103,7 @@ fuzz_target!(|data: &[u8]| {
     // No file is ever read or written, whatever the input (the lines are filtered too).
     engine.set_file_access(goishi_cli::gtp::FileAccess::Off);
     let mut out = Vec::new();
-    gtp::serve(&mut engine, &input[..], &mut out).expect("serving into memory cannot fail");
+    gtp::serve(&mut engine, std::io::Cursor::new(input.to_vec()), &mut out).expect("serving into memory cannot fail");
     check_answers(&out);
     check_engine(&engine);
 });

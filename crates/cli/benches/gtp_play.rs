@@ -50,12 +50,13 @@ fn gtp_play(c: &mut Criterion) {
             (a, u)
         })
     });
-    let pairs: String = (0..1000).map(|_| format!("{play}\nundo\n")).collect();
+    // The session reads its input on a thread of its own: input that lives as long as it.
+    let pairs: &'static str = String::leak((0..1000).map(|_| format!("{play}\nundo\n")).collect());
     c.bench_function("gtp_serve_1000_play_undo_19x19_midgame", |b| {
         b.iter(|| serve(&mut engine, pairs.as_bytes(), std::io::sink()))
     });
     // The game's moves as GoGui sends them after each move: clear_board, then every play.
-    let replay = {
+    let replay: &'static str = String::leak({
         let p = engine.position();
         let g = p.geometry();
         let mut text = String::from("clear_board\n");
@@ -64,7 +65,7 @@ fn gtp_play(c: &mut Criterion) {
             text.push_str(&format!("play {color} {}\n", turn.mv.name(g)));
         }
         text
-    };
+    });
     c.bench_function("gtp_serve_clear_board_and_120_plays_19x19", |b| {
         b.iter(|| serve(&mut engine, replay.as_bytes(), std::io::sink()))
     });

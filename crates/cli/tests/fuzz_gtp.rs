@@ -132,7 +132,8 @@ pub fn gtp(input: &[u8]) -> Result<(), String> {
     engine.set_dead_playouts(4)?;
     let input = without_file_commands(input);
     let mut out = Vec::new();
-    gtp::serve(&mut engine, &input[..], &mut out).map_err(|e| format!("serve failed: {e}"))?;
+    gtp::serve(&mut engine, std::io::Cursor::new(input.to_vec()), &mut out)
+        .map_err(|e| format!("serve failed: {e}"))?;
     check_gtp_output(&out)?;
     check_engine(&engine)
 }
@@ -177,7 +178,12 @@ fn the_target_writes_no_file() {
     engine.set_file_access(FileAccess::ReadOnly);
     let mut out = Vec::new();
     let session = without_file_commands(format!("loadsgf @SGF1\nprintsgf {name}\n").as_bytes());
-    gtp::serve(&mut engine, &session[..], &mut out).unwrap();
+    gtp::serve(
+        &mut engine,
+        std::io::Cursor::new(session.to_vec()),
+        &mut out,
+    )
+    .unwrap();
     assert!(String::from_utf8(out).unwrap().starts_with("= \n\n"));
     assert_eq!(engine.position().history().len(), 4);
     assert!(!target.exists());

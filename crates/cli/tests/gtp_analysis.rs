@@ -290,3 +290,48 @@ fn chat_lines_go_to_standard_error_only_when_asked() {
         assert!(c[2].parse::<f64>().unwrap() <= 100.0, "{l}");
     }
 }
+
+#[test]
+fn gogui_interrupt_cuts_a_search_short_and_other_lines_wait() {
+    // A line that comes while genmove searches waits for the move: the search takes its
+    // whole budget (one thread and a playout budget: exactly that many playouts).
+    let mut engine = Gtp::goishi(&["--size", "9", "--playouts", "3000"], None);
+    engine.send_raw(b"genmove b\nname\n");
+    assert!(engine.read_response().expect("genmove's answer").ok);
+    assert_eq!(
+        engine.read_response().expect("name's answer").text,
+        "goishi"
+    );
+    let top = engine.ok("goishi-top_moves");
+    assert!(top.contains("TEXT 3000 playouts"), "{top}");
+    assert!(engine.finish().success());
+
+    // GoGui's `# interrupt` (its stop button, for a program that lists gogui-interrupt)
+    // ends the search of a move at once, with the best move so far; the same for
+    // kgs-genmove_cleanup and kata-genmove_analyze.
+    let mut engine = Gtp::goishi(
+        &["--size", "19", "--time", "600", "--playouts", "2000000000"],
+        None,
+    );
+    assert_eq!(engine.ok("known_command gogui-interrupt"), "true");
+    let start = std::time::Instant::now();
+    for (i, command) in [
+        "genmove b",
+        "kgs-genmove_cleanup w",
+        "kata-genmove_analyze b 50",
+    ]
+    .iter()
+    .enumerate()
+    {
+        engine.send_raw(format!("{command}\n").as_bytes());
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        engine.send_raw(b"# interrupt\n");
+        let r = engine.read_response().expect("an answer");
+        assert!(r.ok, "{command}: {}", r.full);
+        let history = engine.ok("move_history");
+        assert_eq!(history.lines().count(), i + 1, "{command}: {history}");
+    }
+    // Against a budget of ten minutes a move: the interrupt ended each search.
+    assert!(start.elapsed().as_secs() < 300, "{:?}", start.elapsed());
+    assert!(engine.finish().success());
+}

@@ -119,7 +119,7 @@ fn a_million_gtp_commands_with_undo() {
             })
             .unwrap();
         let mut tally = Tally::default();
-        gtp::serve(&mut engine, &input[..], &mut tally).unwrap();
+        gtp::serve(&mut engine, std::io::Cursor::new(input.clone()), &mut tally).unwrap();
         assert_eq!(
             engine.position().board().hash(),
             engine.position().board().recompute_hash()

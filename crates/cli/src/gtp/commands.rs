@@ -9,8 +9,9 @@ use super::handlers::{core, gnugo, gogui, goishi};
 /// The code of a command: the engine and the arguments (already counted) to an answer.
 pub(crate) type Handler = fn(&mut Engine, &[&str]) -> Answer;
 
-/// The code of a streaming command: it may write its response as it goes through the
-/// session (`Session::start`, `Session::line`); its answer is the response's end.
+/// The code of a command that uses the session: it may write its response as it goes
+/// (`Session::start`, `Session::line`; its answer is then the response's end), and stop its
+/// search at the controller's next line or at GoGui's `# interrupt`.
 pub(crate) type StreamHandler = fn(&mut Engine, &[&str], &mut Session<'_>) -> Answer;
 
 /// How a command runs.
@@ -18,7 +19,7 @@ pub(crate) type StreamHandler = fn(&mut Engine, &[&str], &mut Session<'_>) -> An
 pub(crate) enum Run {
     /// Its answer is its whole response.
     Plain(Handler),
-    /// It streams its response (analysis).
+    /// It uses the session: analysis, and the searches an interrupt stops.
     Stream(StreamHandler),
 }
 
@@ -46,12 +47,12 @@ macro_rules! cmd {
 }
 
 macro_rules! stream {
-    ($name:literal, $usage:literal, $run:expr) => {
+    ($name:literal, $usage:literal, $min:expr, $max:expr, $run:expr) => {
         Command {
             name: $name,
             usage: $usage,
-            min: 0,
-            max: MANY,
+            min: $min,
+            max: $max,
             run: Run::Stream($run),
         }
     };
@@ -70,7 +71,7 @@ const COMMANDS: &[Command] = &[
     cmd!("clear_board", "", 0, 0, Engine::clear_board),
     cmd!("komi", "KOMI", 1, 1, Engine::komi),
     cmd!("play", "COLOR VERTEX", 2, 2, Engine::play),
-    cmd!("genmove", "COLOR", 1, 1, Engine::genmove),
+    stream!("genmove", "COLOR", 1, 1, Engine::genmove),
     // Common.
     cmd!("undo", "", 0, 0, Engine::undo),
     cmd!("fixed_handicap", "NUMBER", 1, 1, Engine::fixed_handicap),
@@ -128,25 +129,33 @@ const COMMANDS: &[Command] = &[
     stream!(
         "lz-analyze",
         "[COLOR] [INTERVAL] [KEY VALUE...]",
+        0,
+        MANY,
         Engine::lz_analyze
     ),
     stream!(
         "kata-analyze",
         "[COLOR] [INTERVAL] [KEY VALUE...]",
+        0,
+        MANY,
         Engine::kata_analyze
     ),
     stream!(
         "lz-genmove_analyze",
         "[COLOR] [INTERVAL] [KEY VALUE...]",
+        0,
+        MANY,
         Engine::lz_genmove_analyze
     ),
     stream!(
         "kata-genmove_analyze",
         "[COLOR] [INTERVAL] [KEY VALUE...]",
+        0,
+        MANY,
         Engine::kata_genmove_analyze
     ),
     cmd!("stop", "", 0, 0, core::stop),
-    cmd!(
+    stream!(
         "kgs-genmove_cleanup",
         "COLOR",
         1,

@@ -277,7 +277,7 @@ impl Engine {
             return None;
         }
         let mut out = Vec::new();
-        let mut session = Session::new(&mut out, None);
+        let mut session = Session::new(&mut out);
         // Writing into memory does not fail.
         self.execute_in(line, &mut session).ok()?;
         Some(String::from_utf8_lossy(&out).into_owned())
@@ -287,7 +287,7 @@ impl Engine {
     /// ended at once.
     pub fn run(&mut self, name: &str, args: &[&str]) -> Answer {
         let mut out = Vec::new();
-        let mut session = Session::new(&mut out, None);
+        let mut session = Session::new(&mut out);
         let answer = self.run_in(name, args, &mut session);
         if !session.started() {
             return answer;

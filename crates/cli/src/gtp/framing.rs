@@ -3,14 +3,18 @@
 //! by an empty line, and [`serve`], the loop that reads commands until `quit` or the end of
 //! the input and answers each.
 //!
-//! A streaming command (`kata-analyze`, `lz-genmove_analyze`...) writes its response as it
-//! goes through a [`Session`]: its header `=id` on a line of its own at once, then lines of
-//! analysis, then its end. Analysis runs until the controller's next line (GTP's convention
-//! of analysis, Leela Zero's and KataGo's: any line, a blank one too, ends it): while it
-//! runs, a thread of the session reads that line, and [`serve`] runs it next.
+//! The controller's lines are read ahead by a thread of the session ([`serve`]), so that a
+//! command that searches can be stopped by what comes next: an analysis (`kata-analyze`,
+//! `lz-analyze`) by the next line (GTP's convention of analysis, Leela Zero's and KataGo's:
+//! any line, a blank one too), a `genmove` by GoGui's `# interrupt` (the stop button of a
+//! program that lists `gogui-interrupt`). A streaming command writes its response as it goes
+//! through a [`Session`]: its header `=id` on a line of its own at once, then lines of
+//! analysis, then its end.
 
 use std::io::{self, BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver};
+use std::sync::Arc;
 
 use super::engine::{Answer, Engine};
 
@@ -98,15 +102,87 @@ pub fn read_line<R: BufRead + ?Sized>(
 /// longer than [`MAX_LINE`] (its start is kept).
 type Read = io::Result<Option<bool>>;
 
-/// What a streaming command has of the session: the output it writes its response to as it
-/// goes, and the controller's next line, which ends an analysis.
+/// How many lines the reader thread reads ahead of the engine.
+const READ_AHEAD: usize = 1024;
+
+/// The controller's lines, read ahead by a thread of their own.
+struct Lines {
+    queue: Receiver<(Vec<u8>, Read)>,
+    /// Lines read and not yet taken.
+    queued: Arc<AtomicUsize>,
+    /// Set when a line (or the end of the input) arrives: what stops an analysis.
+    arrived: Arc<AtomicBool>,
+    /// Set when GoGui's `# interrupt` arrives: what stops a search.
+    interrupt: Arc<AtomicBool>,
+}
+
+impl Lines {
+    /// Starts the thread that reads `input` line by line ahead of the engine. It ends at the
+    /// end of the input, at an error, or when the session is gone; a session that ends
+    /// before its input (`quit`) leaves it waiting on its read, which ends with the process.
+    fn start(mut input: impl BufRead + Send + 'static) -> Lines {
+        let (sender, queue) = sync_channel(READ_AHEAD);
+        let queued = Arc::new(AtomicUsize::new(0));
+        let arrived = Arc::new(AtomicBool::new(false));
+        let interrupt = Arc::new(AtomicBool::new(false));
+        let (q, a, i) = (queued.clone(), arrived.clone(), interrupt.clone());
+        std::thread::spawn(move || loop {
+            let mut buf = Vec::with_capacity(64);
+            let read = read_line(&mut input, &mut buf);
+            let last = !matches!(read, Ok(Some(_)));
+            if !last && is_interrupt(&buf) {
+                // Not a command: it stops a search, then is gone.
+                i.store(true, Ordering::SeqCst);
+                a.store(true, Ordering::SeqCst);
+                continue;
+            }
+            // Counted and flagged before it is sent: the engine, which clears the flag after
+            // it takes a line, never sees a line's flag come after the line itself.
+            q.fetch_add(1, Ordering::SeqCst);
+            a.store(true, Ordering::SeqCst);
+            if sender.send((buf, read)).is_err() {
+                return;
+            }
+            if last {
+                return;
+            }
+        });
+        Lines {
+            queue,
+            queued,
+            arrived,
+            interrupt,
+        }
+    }
+
+    /// The next line; the end of the input once the reader is gone.
+    fn next(&mut self, buf: &mut Vec<u8>) -> Read {
+        match self.queue.recv() {
+            Ok((line, read)) => {
+                self.queued.fetch_sub(1, Ordering::SeqCst);
+                *buf = line;
+                read
+            }
+            Err(_) => Ok(None),
+        }
+    }
+}
+
+/// Whether a raw line is GoGui's `# interrupt`.
+fn is_interrupt(raw: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(raw);
+    let text = text.trim();
+    text.strip_prefix('#')
+        .is_some_and(|rest| rest.trim() == "interrupt")
+}
+
+/// What a command has of the session: the output it writes its response to as it goes, and
+/// the flags by which the controller's next lines stop a search.
 pub struct Session<'a> {
     out: &'a mut dyn Write,
-    /// The controller's input; `None` when there is none to wait for (a command run on its
-    /// own, [`Engine::execute_line`]): an analysis then ends at once.
-    input: Option<&'a mut (dyn BufRead + Send)>,
-    /// The line read while a command ran (its bytes and how the read went), run next.
-    next: Option<(Vec<u8>, Read)>,
+    /// The controller's lines; `None` when there is no input to wait for (a command run on
+    /// its own, [`Engine::execute_line`]): an analysis then ends at once.
+    lines: Option<Lines>,
     id: Option<String>,
     /// Whether the header `=id` has been written.
     started: bool,
@@ -122,14 +198,22 @@ impl std::fmt::Debug for Session<'_> {
 }
 
 impl<'a> Session<'a> {
-    /// A session writing to `out` and waiting on `input` (none: analysis ends at once).
-    pub fn new(out: &'a mut dyn Write, input: Option<&'a mut (dyn BufRead + Send)>) -> Self {
+    /// A session writing to `out` with no input: an analysis ends at once, nothing
+    /// interrupts a search.
+    pub fn new(out: &'a mut dyn Write) -> Self {
         Session {
             out,
-            input,
-            next: None,
+            lines: None,
             id: None,
             started: false,
+        }
+    }
+
+    /// A session writing to `out` and reading `input` on a thread of its own.
+    pub fn reading(out: &'a mut dyn Write, input: impl BufRead + Send + 'static) -> Self {
+        Session {
+            lines: Some(Lines::start(input)),
+            ..Session::new(out)
         }
     }
 
@@ -158,44 +242,29 @@ impl<'a> Session<'a> {
         self.out.flush()
     }
 
-    /// Runs `work` until the controller sends its next line (or the input ends): a thread
-    /// reads that line meanwhile, and sets `stop` when it has it; `work` must end soon after
-    /// `stop` is set. The line is kept to be run next. Without an input, `stop` is set
-    /// before `work` starts.
-    pub fn until_next_line<R>(
-        &mut self,
-        stop: &AtomicBool,
-        work: impl FnOnce(&mut Session<'a>) -> R,
-    ) -> R {
-        let Some(input) = self.input.take() else {
-            stop.store(true, Ordering::SeqCst);
-            return work(self);
+    /// The flag that the controller's next line sets (set already when a line is waiting, or
+    /// when there is no input): an analysis runs until it is set.
+    pub fn next_line(&self) -> Arc<AtomicBool> {
+        let Some(lines) = &self.lines else {
+            return Arc::new(AtomicBool::new(true));
         };
-        let (result, input, next) = std::thread::scope(|s| {
-            let reader = s.spawn(move || {
-                let mut buf = Vec::with_capacity(256);
-                let read = read_line(input, &mut buf);
-                stop.store(true, Ordering::SeqCst);
-                (input, buf, read)
-            });
-            let result = work(self);
-            // The reader thread ends with the next line; a panic in it is a bug of
-            // `read_line`, answered as an input error.
-            match reader.join() {
-                Ok((input, buf, read)) => (result, Some(input), Some((buf, read))),
-                Err(_) => (
-                    result,
-                    None,
-                    Some((
-                        Vec::new(),
-                        Err(io::Error::other("the input reader panicked")),
-                    )),
-                ),
-            }
-        });
-        self.input = input;
-        self.next = next;
-        result
+        // Cleared, then set again if a line came meanwhile: the reader counts a line before
+        // it sets the flag.
+        lines.arrived.store(false, Ordering::SeqCst);
+        if lines.queued.load(Ordering::SeqCst) > 0 {
+            lines.arrived.store(true, Ordering::SeqCst);
+        }
+        lines.arrived.clone()
+    }
+
+    /// The flag that GoGui's `# interrupt` sets from now on: a search of `genmove` stops when
+    /// it is set.
+    pub fn interrupt(&self) -> Arc<AtomicBool> {
+        let Some(lines) = &self.lines else {
+            return Arc::new(AtomicBool::new(false));
+        };
+        lines.interrupt.store(false, Ordering::SeqCst);
+        lines.interrupt.clone()
     }
 
     /// Writes the end of the response: after a streamed header, the answer's text (if any)
@@ -224,25 +293,20 @@ impl<'a> Session<'a> {
     }
 }
 
-/// Serves GTP: reads commands from `input` until `quit` or the end of the input, answering
-/// each on `output`. A closed output ends the session quietly.
+/// Serves GTP: reads commands from `input` (on a thread of its own, ahead of the engine)
+/// until `quit` or the end of the input, answering each on `output`. A closed output ends
+/// the session quietly.
 pub fn serve(
     engine: &mut Engine,
-    mut input: impl BufRead + Send,
+    input: impl BufRead + Send + 'static,
     mut output: impl Write,
 ) -> io::Result<()> {
-    let mut session = Session::new(&mut output, Some(&mut input));
+    let mut session = Session::reading(&mut output, input);
     let mut raw = Vec::with_capacity(256);
     loop {
-        let read = match session.next.take() {
-            Some((buf, read)) => {
-                raw = buf;
-                read
-            }
-            None => match session.input.as_mut() {
-                Some(input) => read_line(input, &mut raw),
-                None => Ok(None),
-            },
+        let read = match session.lines.as_mut() {
+            Some(lines) => lines.next(&mut raw),
+            None => Ok(None),
         };
         let Some(too_long) = read? else {
             break;

@@ -6,6 +6,7 @@
 //! concrete position type (`MctsPlayer::search_dyn` finds it), with no dynamic dispatch in
 //! its hot path.
 
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use goishi::{Color, Move, Position, Turn};
@@ -142,13 +143,25 @@ impl GenmovePlayer {
         }
     }
 
-    /// The move of `color` in `position` (not over) within `budget`.
-    pub fn choose(&mut self, position: &dyn Position, color: Color, budget: Budget) -> Move {
+    /// The move of `color` in `position` (not over) within `budget`; the search ends early
+    /// when `stop` is set (GoGui's interrupt), with the best move so far.
+    pub fn choose(
+        &mut self,
+        position: &dyn Position,
+        color: Color,
+        budget: Budget,
+        stop: Option<&AtomicBool>,
+    ) -> Move {
         match self.options.kind {
             PlayerKind::Random => Player::<dyn Position>::choose(&mut self.random, position, color),
-            PlayerKind::Mcts => self
-                .search(position, color, budget, Watch::default())
-                .map_or(Move::Pass, |result| result.mv),
+            PlayerKind::Mcts => {
+                let watch = Watch {
+                    stop,
+                    ..Watch::default()
+                };
+                self.search(position, color, budget, watch)
+                    .map_or(Move::Pass, |result| result.mv)
+            }
         }
     }
 
@@ -161,7 +174,7 @@ impl GenmovePlayer {
         budget: Budget,
         watch: Watch<'_>,
     ) -> Result<SearchResult, SearchError> {
-        if watch.stop.is_none() {
+        if watch.stop.is_none() || budget != Budget::UNLIMITED {
             // The budget is checked by construction (it has a limit); a search with a stop
             // flag may have none.
             budget.validate()?;

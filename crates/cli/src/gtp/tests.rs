@@ -24,7 +24,7 @@ fn random_player(seed: u64) -> PlayerOptions {
 /// Runs a whole session in-process and returns what the engine wrote.
 fn session(engine: &mut Engine, input: &[u8]) -> String {
     let mut out = Vec::new();
-    serve(engine, input, &mut out).unwrap();
+    serve(engine, std::io::Cursor::new(input.to_vec()), &mut out).unwrap();
     String::from_utf8(out).unwrap()
 }
 

@@ -20,7 +20,7 @@
 //! point from the side analysed, in [`crate::common::reading_order`].
 
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use goishi::{Color, Geometry, Move, Point, Position};
@@ -237,31 +237,39 @@ impl Engine {
         let geometry = self.geometry().clone();
         let order = reading_order(&geometry);
         let filters = request.filters();
-        let stop = AtomicBool::new(false);
-        let player = &mut self.player;
-        let position = self.position.as_ref();
-        session.until_next_line(&stop, |session| {
-            let mut on_report = |r: &SearchResult| {
-                if r.moves.is_empty() {
-                    // No move has a playout of this search yet (a root kept from an earlier
-                    // search, not yet expanded): nothing to show.
-                    return;
-                }
-                let line = report_line(dialect, &request, r, &geometry, &order);
-                if session.line(&line).is_err() {
-                    // The controller is gone: nothing more to say.
-                    stop.store(true, Ordering::SeqCst);
-                }
-            };
-            let watch = Watch {
-                stop: Some(&stop),
-                on_report: Some(&mut on_report),
-                ..request.watch(&filters)
-            };
-            // A game over has nothing to search: the response waits for the next line all
-            // the same.
-            let _ = player.search(position, request.color, Budget::UNLIMITED, watch);
-        });
+        let stop = session.next_line();
+        let mut on_report = |r: &SearchResult| {
+            if r.moves.is_empty() {
+                // No move has a playout of this search yet (a root kept from an earlier
+                // search, not yet expanded): nothing to show.
+                return;
+            }
+            let line = report_line(dialect, &request, r, &geometry, &order);
+            if session.line(&line).is_err() {
+                // The controller is gone: nothing more to say.
+                stop.store(true, Ordering::SeqCst);
+            }
+        };
+        let watch = Watch {
+            stop: Some(&stop),
+            on_report: Some(&mut on_report),
+            ..request.watch(&filters)
+        };
+        // A game over has nothing to search: the response still waits for the next line.
+        if self
+            .player
+            .search(
+                self.position.as_ref(),
+                request.color,
+                Budget::UNLIMITED,
+                watch,
+            )
+            .is_err()
+        {
+            while !stop.load(Ordering::SeqCst) {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        }
         Ok(String::new())
     }
 
@@ -277,10 +285,11 @@ impl Engine {
         let geometry = self.geometry().clone();
         let order = reading_order(&geometry);
         let filters = request.filters();
+        let interrupt = session.interrupt();
         let mv = self.genmove_by(request.color, |player, position, color, budget| {
             if player.options().kind == PlayerKind::Random {
                 // The player of `genmove` moves at random: no search, no line.
-                return player.choose(position, color, budget);
+                return player.choose(position, color, budget, None);
             }
             let mut on_report = |r: &SearchResult| {
                 if !r.moves.is_empty() {
@@ -288,6 +297,7 @@ impl Engine {
                 }
             };
             let watch = Watch {
+                stop: Some(&interrupt),
                 on_report: Some(&mut on_report),
                 ..request.watch(&filters)
             };
@@ -307,8 +317,13 @@ impl Engine {
     /// `genmove`, except that the engine does not pass (nor resign) while stones of the
     /// opponent that it judges dead are on the board: it plays on a liberty of one of them
     /// (the one the search liked most), so that they are captured.
-    pub(in crate::gtp) fn kgs_genmove_cleanup(&mut self, a: &[&str]) -> Answer {
+    pub(in crate::gtp) fn kgs_genmove_cleanup(
+        &mut self,
+        a: &[&str],
+        session: &mut Session<'_>,
+    ) -> Answer {
         let color = parse_color(a[0])?;
+        let interrupt = session.interrupt();
         let dead: Vec<Point> = if self.position.is_over() {
             Vec::new()
         } else {
@@ -320,7 +335,7 @@ impl Engine {
                 .collect()
         };
         self.genmove_by(color, |player, position, color, budget| {
-            let mv = player.choose(position, color, budget);
+            let mv = player.choose(position, color, budget, Some(&interrupt));
             if dead.is_empty() || matches!(mv, Move::Place(_)) {
                 return mv;
             }

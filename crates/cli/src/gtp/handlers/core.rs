@@ -17,6 +17,7 @@ use crate::gtp::args::{parse_color, parse_count, parse_time, vertex_list};
 use crate::gtp::clock::{Clock, TimeControl};
 use crate::gtp::commands::{command_names, find_command};
 use crate::gtp::engine::{Answer, Engine, FileAccess};
+use crate::gtp::framing::Session;
 use crate::gtp::player::GenmovePlayer;
 use goishi_play::mcts::Budget;
 
@@ -218,10 +219,12 @@ impl Engine {
         Ok(String::new())
     }
 
-    pub(in crate::gtp) fn genmove(&mut self, a: &[&str]) -> Answer {
+    /// `genmove`, which GoGui's `# interrupt` cuts short (the best move found so far).
+    pub(in crate::gtp) fn genmove(&mut self, a: &[&str], session: &mut Session<'_>) -> Answer {
         let color = parse_color(a[0])?;
+        let interrupt = session.interrupt();
         self.genmove_by(color, |player, position, color, budget| {
-            player.choose(position, color, budget)
+            player.choose(position, color, budget, Some(&interrupt))
         })
     }
 
