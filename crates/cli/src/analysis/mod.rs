@@ -365,3 +365,6 @@ fn analyse(
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
