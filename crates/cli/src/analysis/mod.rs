@@ -205,7 +205,7 @@ fn read_lines(
                 message: format!("line too long: a line is at most {MAX_LINE} bytes"),
                 field: None,
             };
-            let _ = lines.send(respond::error(None, &problem));
+            let _ = lines.send(respond::error(query::guess_id(&raw).as_ref(), &problem));
             continue;
         }
         match parse_line(&raw, &defaults) {
@@ -265,7 +265,19 @@ fn work(shared: &Shared, options: &Options, lines: &mpsc::Sender<String>) {
         let line = if job.stop.load(Ordering::Relaxed) {
             Some(respond::no_results(&job.query.id, turn))
         } else {
-            analyse(&mut player, &job, options, lines)
+            let run = std::panic::AssertUnwindSafe(|| analyse(&mut player, &job, options, lines));
+            std::panic::catch_unwind(run).unwrap_or_else(|_| {
+                // A bug (the panic hook has reported it): the turn is answered, the player
+                // made again, and the engine goes on.
+                if let Ok(fresh) = MctsPlayer::new(config) {
+                    player = fresh;
+                }
+                let problem = query::Problem {
+                    message: format!("turn {turn}: internal error (a bug in goishi)"),
+                    field: None,
+                };
+                Some(respond::error(Some(&job.query.id.clone().into()), &problem))
+            })
         };
         shared.finished(&job);
         if let Some(line) = line {

@@ -166,7 +166,7 @@ pub enum Request {
 /// Reads one line of input.
 pub fn parse_line(bytes: &[u8], defaults: &Defaults) -> Result<Request, Refused> {
     let refuse = |message: String| Refused {
-        id: None,
+        id: guess_id(bytes),
         problem: Problem::general(message),
     };
     let text = std::str::from_utf8(bytes).map_err(|e| {
@@ -203,6 +203,33 @@ pub fn parse_line(bytes: &[u8], defaults: &Defaults) -> Result<Request, Refused>
     let mut warnings = Vec::new();
     let query = parse_query(id, &object, defaults, &mut warnings).map_err(refuse_at)?;
     Ok(Request::Query(Box::new(query), warnings))
+}
+
+/// The id of a line that is not JSON, when it holds one (`"id":"..."`): so that a client
+/// that keeps its queries by id (KaTrain) can tell which query failed.
+pub fn guess_id(bytes: &[u8]) -> Option<Value> {
+    let text = String::from_utf8_lossy(bytes);
+    let mut rest = &text[..];
+    while let Some(at) = rest.find("\"id\"") {
+        rest = &rest[at + 4..];
+        let after = rest.trim_start();
+        let Some(value) = after.strip_prefix(':').map(str::trim_start) else {
+            continue;
+        };
+        // A JSON string from its opening quote: the first unescaped quote ends it.
+        let mut escaped = false;
+        let end = value.char_indices().skip(1).find(|&(_, c)| {
+            let closes = c == '"' && !escaped;
+            escaped = c == '\\' && !escaped;
+            closes
+        });
+        if let (true, Some((end, _))) = (value.starts_with('"'), end) {
+            if let Ok(id) = serde_json::from_str::<String>(&value[..=end]) {
+                return Some(Value::String(id));
+            }
+        }
+    }
+    None
 }
 
 fn parse_action(id: &str, action: &Value, echo: Map<String, Value>) -> Result<Request, Problem> {
@@ -319,7 +346,8 @@ fn parse_query(
         position.play_as(t.color, t.mv).map_err(|e| {
             Problem::at(
                 "moves",
-                format!("illegal move {} ({}): {e}", i + 1, turn_text(&geometry, t)),
+                // KataGo's words, which KaTrain looks for.
+                format!("Illegal move {} ({}): {e}", i + 1, turn_text(&geometry, t)),
             )
         })?;
     }
@@ -426,7 +454,11 @@ fn parse_query(
     if visits > u64::from(MAX_VISITS) {
         warnings.push(Problem::at(
             "maxVisits",
-            format!("{visits} visits asked; goishi's search runs at most {MAX_VISITS} a turn"),
+            format!(
+                "{visits} visits asked; goishi's search runs at most {MAX_VISITS} a turn, in a \
+                 tree of at most {} nodes",
+                goishi_play::mcts::MctsConfig::default().max_nodes
+            ),
         ));
         visits = u64::from(MAX_VISITS);
     }

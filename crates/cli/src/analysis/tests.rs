@@ -404,3 +404,25 @@ fn problems_are_katagos_lines() {
         json!({"id":"q","turnNumber":4,"isDuringSearch":false,"noResults":true})
     );
 }
+
+#[test]
+fn the_id_of_a_broken_line_is_read_when_it_can_be() {
+    use super::query::guess_id;
+    for (line, id) in [
+        (
+            &br#"{"id":"QUERY:7","moves":[["B","D4"]"#[..],
+            Some("QUERY:7"),
+        ),
+        (br#"{"moves":[],"id" : "a\"b"}}"#, Some("a\"b")),
+        (br#"{"terminateId":"x","id":"t"#, None),
+        (b"{\"id\":\"q\xff\",", Some("q\u{fffd}")),
+        (br#"{"id":7}"#, None),
+        (b"not json", None),
+    ] {
+        assert_eq!(
+            guess_id(line),
+            id.map(|s| Value::String(s.to_owned())),
+            "{line:?}"
+        );
+    }
+}
