@@ -435,7 +435,13 @@ fn hostile_input_is_answered_line_by_line() {
     let anonymous: Vec<&Value> = all.iter().filter(|r| r.get("id").is_none()).collect();
     assert_eq!(anonymous.len(), 3, "{anonymous:?}");
     assert!(anonymous.iter().all(|r| r["error"].is_string()));
-    assert!(anonymous[1]["error"].as_str().unwrap().contains("recursion"), "{anonymous:?}");
+    assert!(
+        anonymous[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("recursion"),
+        "{anonymous:?}"
+    );
     let message = |id: &str| -> String {
         let r: Vec<&Value> = all
             .iter()

@@ -359,6 +359,10 @@ fn analyse(
         force: true,
     };
     match player.analyze_dyn(position.as_ref(), t.color, budget, watch) {
+        // Stopped before its first playout: nothing to report, as KataGo says it.
+        Ok(result) if result.playouts == 0 && job.stop.load(Ordering::Relaxed) => {
+            Some(respond::no_results(&query.id, t.turn))
+        }
         Ok(result) => Some(respond::result(
             &query.id,
             t.turn,
