@@ -426,3 +426,94 @@ fn the_id_of_a_broken_line_is_read_when_it_can_be() {
         );
     }
 }
+
+/// A search's result written for White to move on 3x3 after B A1, from Black's side: win
+/// rates and scores turned, ownership and policy in KataGo's order.
+#[test]
+fn a_result_is_written_as_katago_from_the_side_asked() {
+    use goishi_play::mcts::{Decision, MoveStats, SearchResult};
+    let mut game = goishi::Rules::parse("go/chinese")
+        .unwrap()
+        .new_game(Some((3, 3)))
+        .unwrap();
+    let g = game.geometry().clone();
+    let a1 = g.parse_point("A1").unwrap();
+    let b2 = g.parse_point("B2").unwrap();
+    game.play(Move::Place(a1)).unwrap();
+    let stats = |mv, visits, win_rate, prior, score_mean| MoveStats {
+        mv,
+        visits,
+        win_rate,
+        amaf_visits: 0,
+        amaf_win_rate: 0.0,
+        prior,
+        score_mean,
+        score_stdev: 1.5,
+        pv: vec![mv, Move::Place(a1)],
+        pv_visits: vec![visits, 1],
+        ownership: None,
+    };
+    let mut ownership = vec![0.0; 9];
+    ownership[a1.index()] = 1.0;
+    let result = SearchResult {
+        mv: Move::Place(b2),
+        color: Color::White,
+        decision: Decision::Searched,
+        win_rate: 0.75,
+        playouts: 8,
+        playout_moves: 40,
+        visits: 8,
+        reused_visits: 0,
+        nodes: 3,
+        moves: vec![
+            stats(Move::Place(b2), 6, 0.75, 0.5, 3.0),
+            stats(Move::Pass, 2, 0.25, 0.1, -1.0),
+        ],
+        pv: vec![Move::Place(b2)],
+        ownership,
+        score_mean: 2.0,
+        score_stdev: 1.0,
+        elapsed: std::time::Duration::from_millis(1),
+    };
+    let view = View {
+        geometry: &g,
+        color: Color::White,
+        perspective: Perspective::Black,
+    };
+    let includes = super::query::Includes {
+        ownership: true,
+        policy: true,
+        pv_visits: true,
+        ..Default::default()
+    };
+    let line = respond::result("r", 1, false, &view, &result, &includes, game.as_ref());
+    let r: Value = serde_json::from_str(&line).unwrap();
+    let m = &r["moveInfos"];
+    assert_eq!(m[0]["move"], "B2");
+    assert_eq!(m[0]["order"], 0);
+    assert_eq!(m[0]["winrate"], 0.25);
+    assert_eq!(m[0]["scoreLead"], -3.0);
+    assert_eq!(m[0]["utility"], -0.5);
+    assert_eq!(m[0]["pv"], json!(["B2", "A1"]));
+    assert_eq!(m[0]["pvVisits"], json!([6, 1]));
+    assert_eq!(m[1]["move"], "pass");
+    assert_eq!(m[1]["winrate"], 0.75);
+    let root = &r["rootInfo"];
+    assert_eq!(root["currentPlayer"], "W");
+    assert_eq!(root["visits"], 8);
+    // White's mean over the moves' playouts: (6 x 0.75 + 2 x 0.25) / 8, turned.
+    assert_eq!(root["winrate"], 1.0 - 0.625);
+    assert_eq!(root["scoreLead"], -2.0);
+    // A1 is the first point of the bottom row: index 6 of 9 in KataGo's order.
+    let own: Vec<f64> = serde_json::from_value(r["ownership"].clone()).unwrap();
+    assert_eq!(own, [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0]);
+    let policy: Vec<f64> = serde_json::from_value(r["policy"].clone()).unwrap();
+    assert_eq!(policy.len(), 10);
+    assert_eq!(policy[6], -1.0);
+    assert_eq!(policy[4], 0.5);
+    assert_eq!(policy[9], 0.1);
+    let rest = 0.4 / 7.0;
+    for i in [0, 1, 2, 3, 5, 7, 8] {
+        assert!((policy[i] - rest).abs() < 1e-12, "{policy:?}");
+    }
+}
