@@ -44,6 +44,7 @@ const KNOWN: &[&str] = &[
     "reportDuringSearchEvery",
     "priority",
     "priorities",
+    "whiteHandicapBonus",
 ];
 
 /// A problem with a line: its message, and the field of the query it is about.
@@ -307,6 +308,22 @@ fn parse_query(
             .as_f64()
             .ok_or_else(|| Problem::at("komi", "expected a number"))?;
         set_komi(&mut rules, &komi.to_string()).map_err(|e| Problem::at("komi", e.to_string()))?;
+    }
+    if let Some(v) = object.get("whiteHandicapBonus") {
+        let text = v
+            .as_str()
+            .filter(|t| ["0", "N", "N-1"].contains(&t.to_ascii_uppercase().as_str()))
+            .ok_or_else(|| Problem::at("whiteHandicapBonus", "expected \"0\", \"N\" or \"N-1\""))?;
+        if rules.get("handicap-bonus").is_some() {
+            rules
+                .set("handicap-bonus", &text.to_ascii_lowercase())
+                .map_err(|e| Problem::at("whiteHandicapBonus", e.to_string()))?;
+        } else {
+            warnings.push(Problem::at(
+                "whiteHandicapBonus",
+                format!("ignored: {} has no handicap bonus", rules.variant().id),
+            ));
+        }
     }
     if matches!(rules.board_kind(), BoardKind::Graph(_)) && !defaults.files {
         return Err(Problem::at(

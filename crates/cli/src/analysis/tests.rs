@@ -136,6 +136,11 @@ fn lines_refused_name_the_field_and_the_fault() {
             "whole",
         ),
         (
+            &format!(r#"{{{base},"rules":"chinese","whiteHandicapBonus":"N+1"}}"#),
+            Some("whiteHandicapBonus"),
+            "N-1",
+        ),
+        (
             &format!(r#"{{{base},"rules":"chinese","priorities":[1,2]}}"#),
             Some("priorities"),
             "one for each",
@@ -257,10 +262,8 @@ fn a_query_is_read_into_its_game_turns_and_settings() {
     );
     assert_eq!(q.filters[0].moves[1], Move::Pass);
     let fields: Vec<&str> = warnings.iter().filter_map(|(_, f)| f.as_deref()).collect();
-    assert_eq!(
-        fields,
-        ["whiteHandicapBonus", "overrideSettings", "maxVisits"]
-    );
+    assert_eq!(fields, ["overrideSettings", "maxVisits"]);
+    assert_eq!(q.setup.rules.get("handicap-bonus"), Some("n"));
     // The position at each turn replays the moves.
     let p = q.position_at(2).unwrap();
     assert_eq!(p.history().len(), 2);
