@@ -489,3 +489,27 @@ fn a_seeded_query_is_answered_the_same_twice() {
     assert_eq!(a["moveInfos"], b["moveInfos"]);
     assert_eq!(a["rootInfo"], b["rootInfo"]);
 }
+
+/// A turn after the game's end is answered with the count, the judge's ownership and no move.
+#[test]
+fn a_finished_game_is_answered_with_its_count() {
+    let q = json!({"id":"end","rules":"japanese","komi":6.5,"boardXSize":5,"boardYSize":5,
+                   "moves":[["B","C3"],["W","pass"],["B","pass"]],"analyzeTurns":[1,3],
+                   "maxVisits":20,"includeOwnership":true,"includePolicy":true,
+                   "overrideSettings":{"reportAnalysisWinratesAs":"BLACK"}});
+    let all = batch(&["--threads", "1"], lines(&[q]));
+    let end = finals(&all, "end");
+    assert_eq!(end.len(), 2);
+    assert!(!end[0]["moveInfos"].as_array().unwrap().is_empty());
+    let over = end[1];
+    assert_eq!(over["rootInfo"]["gameOver"], true);
+    assert_eq!(over["rootInfo"]["visits"], 0);
+    assert_eq!(over["moveInfos"], json!([]));
+    // Black's lone stone owns the board: 24 points less komi, from Black's side.
+    assert_eq!(over["rootInfo"]["scoreLead"], 17.5);
+    assert_eq!(over["rootInfo"]["winrate"], 1.0);
+    assert_eq!(over["ownership"].as_array().unwrap().len(), 25);
+    let policy = over["policy"].as_array().unwrap();
+    assert_eq!(policy.len(), 26);
+    assert!(policy.iter().all(|p| p == -1.0));
+}

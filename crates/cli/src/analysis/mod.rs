@@ -311,11 +311,25 @@ fn analyse(
         perspective: query.perspective.unwrap_or(options.perspective),
     };
     if position.is_over() {
+        // The one judge of dead stones, as GTP's final_score counts a finished game.
+        let config = goishi_play::DeadConfig {
+            seed: options.seed,
+            ..goishi_play::DeadConfig::default()
+        };
+        let judged = goishi_play::estimate_dead_dyn(position.as_ref(), &config);
+        // Six decimals: the judge keeps f32s.
+        let ownership: Vec<f64> = judged
+            .ownership()
+            .iter()
+            .map(|&o| (f64::from(o) * 1e6).round() / 1e6)
+            .collect();
         return Some(respond::game_over(
             &query.id,
             t.turn,
             &view,
-            position.as_ref(),
+            &judged.score(position.as_ref()),
+            &ownership,
+            &query.includes,
         ));
     }
     let filters: Vec<MoveFilter<'_>> = query

@@ -9,7 +9,7 @@
 //! confidence bound ([`MoveStats::lcb`]: w - 2 sqrt(w (1 - w) / visits), w kept a quarter
 //! visit from 0 and 1), `utilityLcb` = 2 x lcb - 1.
 
-use goishi::{Color, GameResult, Geometry, Move, Position, Topology};
+use goishi::{Color, Geometry, Move, Position, Score, Topology};
 use goishi_play::mcts::{MoveStats, SearchResult};
 use serde_json::{json, Map, Value};
 
@@ -251,24 +251,27 @@ pub fn result(
         out.insert("ownership".into(), view.ownership(&result.ownership));
     }
     if includes.ownership_stdev {
-        // Each playout gives a point an owner in [-1, 1]; the spread of such a value around
-        // its mean m is at most sqrt(1 - m^2), exact when every playout gives the point an
-        // owner (no neutral point).
-        let spread: Vec<f64> = result
-            .ownership
-            .iter()
-            .map(|m| (1.0 - m * m).max(0.0).sqrt())
-            .collect();
-        let order = view.point_order();
-        out.insert(
-            "ownershipStdev".into(),
-            Value::Array(order.into_iter().map(|i| num(spread[i])).collect()),
-        );
+        out.insert("ownershipStdev".into(), spread(view, &result.ownership));
     }
     if includes.policy {
         out.insert("policy".into(), policy(view, result, position));
     }
     Value::Object(out).to_string()
+}
+
+/// The spread of each point's owner in KataGo's order. Each playout gives a point an owner
+/// in [-1, 1]; the spread of such a value around its mean m is at most sqrt(1 - m^2), exact
+/// when every playout gives the point an owner (no neutral point).
+fn spread(view: &View<'_>, ownership: &[f64]) -> Value {
+    Value::Array(
+        view.point_order()
+            .into_iter()
+            .map(|i| {
+                let m = ownership.get(i).copied().unwrap_or(0.0);
+                num((1.0 - m * m).max(0.0).sqrt())
+            })
+            .collect(),
+    )
 }
 
 /// One entry a point in KataGo's order, then pass: -1 for an illegal move; the search's
@@ -327,35 +330,51 @@ fn color_key(color: Color) -> u64 {
     }
 }
 
-/// The response of a turn whose game is over: no move to search; the game's own result as a
-/// certain win rate and its margin as the score.
-pub fn game_over(id: &str, turn: usize, view: &View<'_>, position: &dyn Position) -> String {
-    let result = position.outcome();
-    let (w, lead) = match result {
-        Some(GameResult::Win { winner, .. }) => {
-            let points = position.score(&[]);
-            let margin = points.black - points.white;
-            let lead = if view.color == Color::Black {
-                margin
-            } else {
-                -margin
-            };
-            (if winner == view.color { 1.0 } else { 0.0 }, lead)
-        }
-        _ => (0.5, 0.0),
+/// The response of a turn whose game is over: no move to search. Its figures are the game's
+/// count with the dead stones off (`count`, the judge's: the win rate 1, 0 or 0.5, the margin
+/// as the score) and the judge's ownership; every move is illegal in the policy.
+pub fn game_over(
+    id: &str,
+    turn: usize,
+    view: &View<'_>,
+    count: &Score,
+    ownership: &[f64],
+    includes: &Includes,
+) -> String {
+    let margin = count.black - count.white;
+    let lead = if view.color == Color::Black {
+        margin
+    } else {
+        -margin
+    };
+    let w = match lead.partial_cmp(&0.0) {
+        Some(std::cmp::Ordering::Greater) => 1.0,
+        Some(std::cmp::Ordering::Less) => 0.0,
+        _ => 0.5,
     };
     let mut root = Map::new();
     figures(view, &mut root, w, 0, lead, 0.0);
     root.insert("currentPlayer".into(), json!(letter(view.color)));
     root.insert("gameOver".into(), json!(true));
-    json!({
-        "id": id,
-        "turnNumber": turn,
-        "isDuringSearch": false,
-        "moveInfos": [],
-        "rootInfo": Value::Object(root),
-    })
-    .to_string()
+    let mut out = Map::new();
+    out.insert("id".into(), json!(id));
+    out.insert("turnNumber".into(), json!(turn));
+    out.insert("isDuringSearch".into(), json!(false));
+    out.insert("moveInfos".into(), json!([]));
+    out.insert("rootInfo".into(), Value::Object(root));
+    if includes.ownership {
+        out.insert("ownership".into(), view.ownership(ownership));
+    }
+    if includes.ownership_stdev {
+        out.insert("ownershipStdev".into(), spread(view, ownership));
+    }
+    if includes.policy {
+        out.insert(
+            "policy".into(),
+            json!(vec![-1.0; view.geometry.num_points() + 1]),
+        );
+    }
+    Value::Object(out).to_string()
 }
 
 /// The answer of a turn terminated before its search started.
