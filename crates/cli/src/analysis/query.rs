@@ -526,20 +526,10 @@ fn parse_query(
     })
 }
 
-/// KataGo's rules names that goishi's registry does not know, as KataGo's rules JSON.
-const KATAGO_NAMES: &[(&str, &str)] = &[(
-    "ancient-territory",
-    r#"{"ko":"SIMPLE","scoring":"TERRITORY","tax":"ALL","suicide":false,"hasButton":false,"whiteHandicapBonus":"0","friendlyPassOk":false}"#,
-)];
-
 fn read_rules(object: &Map<String, Value>) -> Result<Rules, Problem> {
     let text = match object.get("rules") {
         Some(Value::String(s)) => {
-            let key = s.trim().to_ascii_lowercase().replace('_', "-");
-            KATAGO_NAMES
-                .iter()
-                .find(|(name, _)| *name == key)
-                .map_or_else(|| s.clone(), |(_, json)| (*json).to_owned())
+            crate::go_ext::katago_rules_name(s).map_or_else(|| s.clone(), str::to_owned)
         }
         Some(v @ Value::Object(_)) => v.to_string(),
         Some(_) => {
