@@ -368,6 +368,7 @@ fn analyse(
             .report_every
             .map(|_| &mut on_report as &mut dyn FnMut(&SearchResult)),
         moves_ownership: query.includes.moves_ownership,
+        ownership_stdev: query.includes.ownership_stdev,
         filters: &filters,
         // A forced move is searched too: its figures are the answer.
         force: true,

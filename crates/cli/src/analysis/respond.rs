@@ -251,7 +251,18 @@ pub fn result(
         out.insert("ownership".into(), view.ownership(&result.ownership));
     }
     if includes.ownership_stdev {
-        out.insert("ownershipStdev".into(), spread(view, &result.ownership));
+        // The spread of a point's owner over the playouts: the same on either side.
+        let order = view.point_order();
+        let stdev = &result.ownership_stdev;
+        out.insert(
+            "ownershipStdev".into(),
+            Value::Array(
+                order
+                    .into_iter()
+                    .map(|i| num(stdev.get(i).copied().unwrap_or(0.0)))
+                    .collect(),
+            ),
+        );
     }
     if includes.policy {
         out.insert("policy".into(), policy(view, result, position));
@@ -259,9 +270,9 @@ pub fn result(
     Value::Object(out).to_string()
 }
 
-/// The spread of each point's owner in KataGo's order. Each playout gives a point an owner
-/// in [-1, 1]; the spread of such a value around its mean m is at most sqrt(1 - m^2), exact
-/// when every playout gives the point an owner (no neutral point).
+/// The spread of each point's owner in KataGo's order, for a judge's ownership that comes
+/// without one: each playout gives a point an owner in [-1, 1], whose spread around its mean
+/// m is at most sqrt(1 - m^2), exact when every playout gives the point an owner.
 fn spread(view: &View<'_>, ownership: &[f64]) -> Value {
     Value::Array(
         view.point_order()
@@ -274,10 +285,9 @@ fn spread(view: &View<'_>, ownership: &[f64]) -> Value {
     )
 }
 
-/// One entry a point in KataGo's order, then pass: -1 for an illegal move; the search's
-/// prior of each move it visited ([`MoveStats::prior`], a probability over the root's
-/// moves); what is left of the probability, shared evenly by the legal moves it did not visit
-/// (the search reports the priors of the moves it visited only).
+/// One entry a point in KataGo's order, then pass: the search's prior of each of the root's
+/// moves ([`MoveStats::prior`], a probability over them, visited or not), 0 for a legal move
+/// the search does not consider (in Go, filling one's own eye), -1 for an illegal move.
 fn policy(view: &View<'_>, result: &SearchResult, position: &dyn Position) -> Value {
     let n = view.geometry.num_points();
     let index = |mv: Move| match mv {
@@ -287,23 +297,12 @@ fn policy(view: &View<'_>, result: &SearchResult, position: &dyn Position) -> Va
     let mut by_point = vec![-1.0; n + 1];
     let mut legal = Vec::new();
     position.legal_moves_as(view.color, &mut legal);
-    let mut known = 0.0;
-    for m in &result.moves {
-        by_point[index(m.mv)] = m.prior;
-        known += m.prior;
+    for mv in legal {
+        by_point[index(mv)] = 0.0;
     }
-    let rest: Vec<usize> = legal
-        .iter()
-        .map(|&mv| index(mv))
-        .filter(|&i| by_point[i] < 0.0)
-        .collect();
-    let share = if rest.is_empty() {
-        0.0
-    } else {
-        (1.0 - known).max(0.0) / rest.len() as f64
-    };
-    for i in rest {
-        by_point[i] = share;
+    let priors = result.moves.iter().map(|m| (m.mv, m.prior));
+    for (mv, prior) in priors.chain(result.unvisited.iter().copied()) {
+        by_point[index(mv)] = prior;
     }
     let mut out: Vec<Value> = view
         .point_order()

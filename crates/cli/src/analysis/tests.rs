@@ -431,7 +431,7 @@ fn the_id_of_a_broken_line_is_read_when_it_can_be() {
 }
 
 /// A search's result written for White to move on 3x3 after B A1, from Black's side: win
-/// rates and scores turned, ownership and policy in KataGo's order.
+/// rates and scores turned, ownership, its spread and the policy in KataGo's order.
 #[test]
 fn a_result_is_written_as_katago_from_the_side_asked() {
     use goishi_play::mcts::{Decision, MoveStats, SearchResult};
@@ -474,6 +474,8 @@ fn a_result_is_written_as_katago_from_the_side_asked() {
         ],
         pv: vec![Move::Place(b2)],
         ownership,
+        ownership_stdev: (0..9).map(|i| f64::from(i) / 10.0).collect(),
+        unvisited: vec![(Move::Place(g.parse_point("C3").unwrap()), 0.4)],
         score_mean: 2.0,
         score_stdev: 1.0,
         elapsed: std::time::Duration::from_millis(1),
@@ -485,6 +487,7 @@ fn a_result_is_written_as_katago_from_the_side_asked() {
     };
     let includes = super::query::Includes {
         ownership: true,
+        ownership_stdev: true,
         policy: true,
         pv_visits: true,
         ..Default::default()
@@ -515,8 +518,12 @@ fn a_result_is_written_as_katago_from_the_side_asked() {
     assert_eq!(policy[6], -1.0);
     assert_eq!(policy[4], 0.5);
     assert_eq!(policy[9], 0.1);
-    let rest = 0.4 / 7.0;
-    for i in [0, 1, 2, 3, 5, 7, 8] {
-        assert!((policy[i] - rest).abs() < 1e-12, "{policy:?}");
+    // C3, the top right corner, not visited; the other legal points not root moves here.
+    assert_eq!(policy[2], 0.4);
+    for i in [0, 1, 3, 5, 7, 8] {
+        assert_eq!(policy[i], 0.0, "{policy:?}");
     }
+    // The spread in KataGo's order: the top row (goishi's points 6, 7, 8) first.
+    let stdev: Vec<f64> = serde_json::from_value(r["ownershipStdev"].clone()).unwrap();
+    assert_eq!(stdev, [0.6, 0.7, 0.8, 0.3, 0.4, 0.5, 0.0, 0.1, 0.2]);
 }
