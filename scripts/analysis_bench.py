@@ -5,7 +5,9 @@ The positions are the first 100 of one 19x19 game (``goishi selfplay --seed``, C
 ``goishi analysis --threads T`` gets 100 queries, one a position, at ``maxVisits`` 200, all at
 once; ``goishi gtp --threads T --playouts 200`` is asked ``genmove`` at each position (then
 ``undo`` and the game's move). Both are timed as whole processes (start, every answer, exit),
-pinned to the same processors with ``taskset``. The target of the analysis engine: at least
+pinned to the same processors with ``taskset``, the runs of the two interleaved; the
+playouts a second of CPU time (user and system, of the whole process) are printed too, a
+figure that another load on the machine changes less. The target of the analysis engine: at least
 90 % of the playouts a second that genmove reaches.
 
 Not run by CI (a minute or two). Example:
@@ -17,6 +19,7 @@ Not run by CI (a minute or two). Example:
 import argparse
 import json
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -43,6 +46,12 @@ def game_moves(goishi, seed, count):
     if len(moves) < count:
         sys.exit(f"the game has {len(moves)} moves, fewer than {count}")
     return moves
+
+
+def cpu_seconds():
+    """User and system time of the finished children so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def pinned(cpus, argv):
@@ -99,18 +108,26 @@ def main():
     moves = game_moves(args.goishi, args.seed, args.positions)
     print(f"{args.positions} positions of a 19x19 game (selfplay seed {args.seed}), "
           f"{args.visits} playouts each, taskset -c {args.cpus or '(none)'}")
-    print("| threads | analysis playouts/s | genmove playouts/s | ratio |")
-    print("|---|---|---|---|")
+    rows = []
     for threads in args.threads:
-        best = {}
-        for name, run in (("analysis", run_analysis), ("gtp", run_gtp)):
-            rates = []
-            for _ in range(args.repeat):
+        best = {"analysis": 0.0, "gtp": 0.0}
+        per_cpu = {"analysis": 0.0, "gtp": 0.0}
+        # Interleaved, so that a change in the machine's load falls on both.
+        for _ in range(args.repeat):
+            for name, run in (("analysis", run_analysis), ("gtp", run_gtp)):
+                before = cpu_seconds()
                 playouts, seconds = run(args.goishi, args.cpus, threads, moves, args.visits)
-                rates.append(playouts / seconds)
-            best[name] = max(rates)
-        ratio = best["analysis"] / best["gtp"]
-        print(f"| {threads} | {best['analysis']:.0f} | {best['gtp']:.0f} | {ratio:.2f} |")
+                cpu = cpu_seconds() - before
+                best[name] = max(best[name], playouts / seconds)
+                per_cpu[name] = max(per_cpu[name], playouts / cpu)
+        rows.append((threads, best, per_cpu))
+    print("| threads | analysis playouts/s | genmove playouts/s | ratio "
+          "| analysis playouts/CPU s | genmove playouts/CPU s | ratio |")
+    print("|---|---|---|---|---|---|---|")
+    for threads, best, per_cpu in rows:
+        print(f"| {threads} | {best['analysis']:.0f} | {best['gtp']:.0f} "
+              f"| {best['analysis'] / best['gtp']:.2f} | {per_cpu['analysis']:.0f} "
+              f"| {per_cpu['gtp']:.0f} | {per_cpu['analysis'] / per_cpu['gtp']:.2f} |")
 
 
 if __name__ == "__main__":
