@@ -146,16 +146,28 @@ pub fn run(
     let (lines, written) = mpsc::channel::<String>();
     std::thread::scope(|s| {
         let writer = s.spawn(move || write_lines(written, output));
-        let workers: Vec<_> = (0..options.threads.max(1))
-            .map(|_| {
-                let lines = lines.clone();
-                let shared = &shared;
-                std::thread::Builder::new()
-                    .stack_size(64 << 20)
-                    .spawn_scoped(s, move || work(shared, options, &lines))
-            })
-            .collect::<Result<_, _>>()?;
-        let read = read_lines(options, &mut input, &shared, &lines);
+        let mut workers = Vec::new();
+        let mut started = Ok(());
+        for _ in 0..options.threads.max(1) {
+            let lines = lines.clone();
+            let shared = &shared;
+            // The search's own threads have the default stack; this is room to spare.
+            match std::thread::Builder::new()
+                .stack_size(16 << 20)
+                .spawn_scoped(s, move || work(shared, options, &lines))
+            {
+                Ok(w) => workers.push(w),
+                Err(e) => {
+                    started = Err(e);
+                    break;
+                }
+            }
+        }
+        // Without all its workers the engine does not start (the ones started are let go).
+        let read = match started {
+            Ok(()) => read_lines(options, &mut input, &shared, &lines),
+            Err(e) => Err(e),
+        };
         shared.lock().closed = true;
         shared.ready.notify_all();
         for w in workers {
