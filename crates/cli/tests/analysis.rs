@@ -513,3 +513,107 @@ fn a_finished_game_is_answered_with_its_count() {
     assert_eq!(policy.len(), 26);
     assert!(policy.iter().all(|p| p == -1.0));
 }
+
+/// Seeded random queries (fields of the wrong type, random moves, every family and board):
+/// each is answered with one final line or one error, and nothing goes to standard error.
+#[test]
+fn random_queries_each_get_one_answer() {
+    use rand::{Rng, SeedableRng};
+    let seed: u64 = std::env::var("GOISHI_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20261206);
+    println!("seed {seed} (GOISHI_SEED replays it)");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let values = [
+        json!(null),
+        json!(true),
+        json!(0),
+        json!(-1),
+        json!(1.5),
+        json!(1e300),
+        json!(""),
+        json!("B"),
+        json!("pass"),
+        json!("Z99"),
+        json!("(0,0)"),
+        json!([]),
+        json!({}),
+        json!([["B", "E5"]]),
+        json!([["B"]]),
+        json!("chinese"),
+        json!([0, 1]),
+        json!([100]),
+        json!([{"player":"B","moves":["C3"],"untilDepth":2}]),
+        json!({"maxTime":0.05}),
+    ];
+    let fields = [
+        "id",
+        "moves",
+        "initialStones",
+        "initialPlayer",
+        "rules",
+        "komi",
+        "boardXSize",
+        "boardYSize",
+        "analyzeTurns",
+        "maxVisits",
+        "includeOwnership",
+        "includePolicy",
+        "avoidMoves",
+        "allowMoves",
+        "overrideSettings",
+        "reportDuringSearchEvery",
+        "priority",
+        "whiteHandicapBonus",
+    ];
+    let rules = [
+        "chinese",
+        "japanese",
+        "contact/2b",
+        "capture/atari-go",
+        "go/chinese:board=torus",
+    ];
+    let mut queries = Vec::new();
+    for i in 0..120 {
+        let moves: Vec<Value> = (0..rng.random_range(0..8))
+            .map(|k| {
+                let x = ["A", "B", "C", "D", "E"][rng.random_range(0..5)];
+                json!([
+                    if k % 2 == 0 { "B" } else { "W" },
+                    format!("{x}{}", rng.random_range(1..6))
+                ])
+            })
+            .collect();
+        let mut q = json!({"id": format!("q{i}"), "rules": rules[rng.random_range(0..rules.len())],
+                           "boardXSize": 5, "boardYSize": 5, "moves": moves, "maxVisits": 8,
+                           "includeOwnership": true, "includePolicy": true});
+        for _ in 0..rng.random_range(0..3) {
+            let field = fields[rng.random_range(0..fields.len())];
+            q[field] = values[rng.random_range(0..values.len())].clone();
+        }
+        if q["maxVisits"].as_f64().is_some_and(|v| v > 100.0) {
+            q["overrideSettings"] = json!({"maxTime": 0.05});
+        }
+        queries.push(q);
+    }
+    let all = batch(&["--threads", "2"], lines(&queries));
+    let searched = all.iter().filter(|r| r["moveInfos"].is_array()).count();
+    let refused = all.iter().filter(|r| r.get("error").is_some()).count();
+    println!("{searched} turns answered, {refused} errors");
+    assert!(searched > 20 && refused > 20, "{searched} {refused}");
+    for q in &queries {
+        let id = &q["id"];
+        let answers: Vec<&Value> = all.iter().filter(|r| &r["id"] == id).collect();
+        let ended = answers
+            .iter()
+            .filter(|r| r.get("error").is_some() || r["isDuringSearch"] == false)
+            .count();
+        let turns = q["analyzeTurns"].as_array().map_or(1, Vec::len);
+        if answers.iter().any(|r| r.get("error").is_some()) {
+            assert_eq!(ended, 1, "seed {seed}: {q} -> {answers:?}");
+        } else if id.is_string() {
+            assert_eq!(ended, turns, "seed {seed}: {q} -> {answers:?}");
+        }
+    }
+}
