@@ -467,6 +467,7 @@ fn run_command(args: Vec<OsString>) -> i32 {
                 perspective: report_as,
                 files: !no_files,
             };
+            exit_with_parent();
             let stdin = std::io::stdin();
             match crate::analysis::run(&options, stdin.lock(), std::io::stdout()) {
                 Ok(()) => EXIT_OK,
@@ -634,6 +635,35 @@ fn run_command(args: Vec<OsString>) -> i32 {
                 }
             }
         }
+    }
+}
+
+/// Ends the process when its parent process ends, unless standard input is a file: a client
+/// that starts the analysis engine behind a shell (KaTrain runs its custom command with `sh
+/// -c`, and dash forks it) stops the shell, not the engine, and keeps the engine's pipes
+/// open, so the engine would search on for nobody (and the client would wait for it).
+/// Checked four times a second; a no-op outside Unix.
+fn exit_with_parent() {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let from_file = std::io::stdin()
+            .as_fd()
+            .try_clone_to_owned()
+            .and_then(|fd| std::fs::File::from(fd).metadata())
+            .is_ok_and(|m| m.is_file());
+        if from_file {
+            return;
+        }
+        let parent = std::os::unix::process::parent_id();
+        let _ = std::thread::Builder::new()
+            .name("parent-watch".to_owned())
+            .spawn(move || loop {
+                std::thread::sleep(std::time::Duration::from_millis(250));
+                if std::os::unix::process::parent_id() != parent {
+                    std::process::exit(EXIT_OK);
+                }
+            });
     }
 }
 

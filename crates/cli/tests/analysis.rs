@@ -511,7 +511,8 @@ fn a_finished_game_is_answered_with_its_count() {
     assert_eq!(over["ownership"].as_array().unwrap().len(), 25);
     let policy = over["policy"].as_array().unwrap();
     assert_eq!(policy.len(), 26);
-    assert!(policy.iter().all(|p| p == -1.0));
+    assert!(policy[..25].iter().all(|p| p == -1.0));
+    assert_eq!(policy[25], 1.0);
 }
 
 /// Seeded random queries (fields of the wrong type, random moves, every family and board):
@@ -616,4 +617,68 @@ fn random_queries_each_get_one_answer() {
             assert_eq!(ended, turns, "seed {seed}: {q} -> {answers:?}");
         }
     }
+}
+
+/// A closed output stops the searches: nobody reads their answers.
+#[test]
+fn a_closed_output_ends_the_searches() {
+    let mut child = start(&["--threads", "2"]);
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().unwrap();
+    let long = |i: usize| {
+        json!({"id":format!("q{i}"),"rules":"chinese","boardXSize":19,"boardYSize":19,
+               "moves":[],"maxVisits":100000,"overrideSettings":{"maxTime":2.0}})
+    };
+    let mut queries = vec![json!({"id":"v","action":"query_version"})];
+    queries.extend((0..20).map(long));
+    let started = Instant::now();
+    let _ = stdin.write_all(&lines(&queries));
+    drop(stdin);
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    // Twenty searches of 2 s on two workers would take 20 s.
+    assert!(
+        started.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+/// Started behind a shell that forks it (KaTrain's `sh -c`), the engine ends with the shell,
+/// though its pipes stay open.
+#[cfg(unix)]
+#[test]
+fn the_engine_ends_with_its_parent() {
+    let command = format!(
+        "{} analysis --threads 1; true",
+        env!("CARGO_BIN_EXE_goishi")
+    );
+    let mut shell = Command::new("sh")
+        .args(["-c", &command])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = shell.stdin.take().unwrap();
+    let stdout = shell.stdout.take().unwrap();
+    let long = json!({"id":"long","rules":"chinese","boardXSize":19,"boardYSize":19,"moves":[],
+                      "maxVisits":100000,"reportDuringSearchEvery":0.1});
+    writeln!(stdin, "{long}").unwrap();
+    let mut out = BufReader::new(stdout);
+    let mut line = String::new();
+    // The search runs (a report), then the shell is killed.
+    out.read_line(&mut line).unwrap();
+    assert!(line.contains("isDuringSearch"), "{line}");
+    shell.kill().unwrap();
+    shell.wait().unwrap();
+    let (done, ended) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut rest = String::new();
+        let _ = std::io::Read::read_to_string(&mut out, &mut rest);
+        let _ = done.send(());
+    });
+    // The engine's end closes its output, though this test still holds its input open.
+    assert!(ended.recv_timeout(Duration::from_secs(10)).is_ok());
+    drop(stdin);
 }

@@ -104,6 +104,8 @@ struct State {
 struct Shared {
     state: Mutex<State>,
     ready: Condvar,
+    /// The output is closed: nobody reads the answers any more.
+    gone: AtomicBool,
 }
 
 impl Shared {
@@ -125,6 +127,14 @@ impl Shared {
         }
     }
 
+    /// Stops every job, running or waiting: the output is closed.
+    fn abandon(&self) {
+        self.gone.store(true, Ordering::Relaxed);
+        for (_, _, stop) in &self.lock().live {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+
     fn finished(&self, job: &Job) {
         self.lock()
             .live
@@ -142,10 +152,20 @@ pub fn run(
     let shared = Shared {
         state: Mutex::new(State::default()),
         ready: Condvar::new(),
+        gone: AtomicBool::new(false),
     };
     let (lines, written) = mpsc::channel::<String>();
     std::thread::scope(|s| {
-        let writer = s.spawn(move || write_lines(written, output));
+        let shared_ref = &shared;
+        let writer = s.spawn(move || {
+            let wrote = write_lines(written, output);
+            if wrote.is_ok() {
+                // Ended by a closed output (or by the end of the lines): what is left to
+                // search, nobody will read.
+                shared_ref.abandon();
+            }
+            wrote
+        });
         let mut workers = Vec::new();
         let mut started = Ok(());
         for _ in 0..options.threads.max(1) {
@@ -180,7 +200,7 @@ pub fn run(
     })
 }
 
-/// Writes each line as it comes, flushed; a closed output drops the rest.
+/// Writes each line as it comes, flushed, until the lines end or the output is closed.
 fn write_lines(lines: mpsc::Receiver<String>, mut output: impl Write) -> io::Result<()> {
     for mut line in lines {
         line.push('\n');
@@ -274,7 +294,9 @@ fn work(shared: &Shared, options: &Options, lines: &mpsc::Sender<String>) {
     };
     while let Some(job) = shared.next() {
         let turn = job.query.turns[job.index].turn;
-        let line = if job.stop.load(Ordering::Relaxed) {
+        let line = if shared.gone.load(Ordering::Relaxed) {
+            None
+        } else if job.stop.load(Ordering::Relaxed) {
             Some(respond::no_results(&job.query.id, turn))
         } else {
             let run = std::panic::AssertUnwindSafe(|| analyse(&mut player, &job, options, lines));

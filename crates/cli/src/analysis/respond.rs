@@ -331,7 +331,7 @@ fn color_key(color: Color) -> u64 {
 
 /// The response of a turn whose game is over: no move to search. Its figures are the game's
 /// count with the dead stones off (`count`, the judge's: the win rate 1, 0 or 0.5, the margin
-/// as the score) and the judge's ownership; every move is illegal in the policy.
+/// as the score) and the judge's ownership; the policy is all on the pass.
 pub fn game_over(
     id: &str,
     turn: usize,
@@ -368,10 +368,13 @@ pub fn game_over(
         out.insert("ownershipStdev".into(), spread(view, ownership));
     }
     if includes.policy {
-        out.insert(
-            "policy".into(),
-            json!(vec![-1.0; view.geometry.num_points() + 1]),
-        );
+        // No move is left; the pass gets all of the policy, so that a client falling back
+        // on the policy's best entry (KaTrain) shows a pass, not a point.
+        let mut policy = vec![-1.0; view.geometry.num_points() + 1];
+        if let Some(pass) = policy.last_mut() {
+            *pass = 1.0;
+        }
+        out.insert("policy".into(), json!(policy));
     }
     Value::Object(out).to_string()
 }
