@@ -85,6 +85,28 @@ enum Command {
         #[command(flatten)]
         player: PlayerArgs,
     },
+    /// Run KataGo's JSON analysis engine on standard input and output, for every variant: one
+    /// query a line, one response a line (see docs/cli.md).
+    Analysis {
+        /// How many queries are analysed at once (one search thread each); default the
+        /// number of processors.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_JOBS), allow_hyphen_values = true)]
+        threads: Option<u16>,
+        /// The seed of the searches; a query's answer depends on it and the query only.
+        #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+        seed: u64,
+        /// Playouts a turn when a query names no maxVisits.
+        #[arg(long, value_name = "N", default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..=crate::analysis::query::MAX_VISITS as i64), allow_hyphen_values = true)]
+        visits: u32,
+        /// Whose side win rates, scores and ownership are reported from, unless a query sets
+        /// overrideSettings.reportAnalysisWinratesAs (KataGo's reportAnalysisWinratesAs):
+        /// side-to-move (KataGo's default), black (KaTrain's) or white.
+        #[arg(long, value_name = "black|white|side-to-move", default_value = "side-to-move", value_parser = perspective)]
+        report_as: crate::analysis::respond::Perspective,
+        /// Refuse queries on graph boards, whose rules name a file to read.
+        #[arg(long)]
+        no_files: bool,
+    },
     /// Replay SGF records under their rules and report the first illegal move or the final
     /// position and result of each.
     Replay {
@@ -231,6 +253,10 @@ struct PlayerArgs {
 fn playout_policy(text: &str) -> Result<goishi_play::mcts::PlayoutPolicy, String> {
     text.parse::<goishi_play::mcts::PlayoutPolicy>()
         .map_err(|_| "expected heavy or light".to_owned())
+}
+
+fn perspective(text: &str) -> Result<crate::analysis::respond::Perspective, String> {
+    text.parse()
 }
 
 fn player_kind(text: &str) -> Result<crate::gtp::PlayerKind, String> {
@@ -427,6 +453,27 @@ fn run_command(args: Vec<OsString>) -> i32 {
                 Err(e) => fail(&format!("GTP input/output failed: {e}"), EXIT_ERROR),
             }
         }
+        Command::Analysis {
+            threads,
+            seed,
+            visits,
+            report_as,
+            no_files,
+        } => {
+            let options = crate::analysis::Options {
+                threads: threads.map_or_else(processors, usize::from),
+                seed,
+                visits,
+                perspective: report_as,
+                files: !no_files,
+            };
+            exit_with_parent();
+            let stdin = std::io::stdin();
+            match crate::analysis::run(&options, stdin.lock(), std::io::stdout()) {
+                Ok(()) => EXIT_OK,
+                Err(e) => fail(&format!("analysis input/output failed: {e}"), EXIT_ERROR),
+            }
+        }
         Command::Replay {
             files,
             rules,
@@ -588,6 +635,35 @@ fn run_command(args: Vec<OsString>) -> i32 {
                 }
             }
         }
+    }
+}
+
+/// Ends the process when its parent process ends, unless standard input is a file: a client
+/// that starts the analysis engine behind a shell (KaTrain runs its custom command with `sh
+/// -c`, and dash forks it) stops the shell, not the engine, and keeps the engine's pipes
+/// open, so the engine would search on for nobody (and the client would wait for it).
+/// Checked four times a second; a no-op outside Unix.
+fn exit_with_parent() {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let from_file = std::io::stdin()
+            .as_fd()
+            .try_clone_to_owned()
+            .and_then(|fd| std::fs::File::from(fd).metadata())
+            .is_ok_and(|m| m.is_file());
+        if from_file {
+            return;
+        }
+        let parent = std::os::unix::process::parent_id();
+        let _ = std::thread::Builder::new()
+            .name("parent-watch".to_owned())
+            .spawn(move || loop {
+                std::thread::sleep(std::time::Duration::from_millis(250));
+                if std::os::unix::process::parent_id() != parent {
+                    std::process::exit(EXIT_OK);
+                }
+            });
     }
 }
 

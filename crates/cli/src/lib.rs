@@ -1,6 +1,7 @@
 //! The `goishi` command-line tool as a library: the GTP engine, SGF records, replay,
 //! self-play, matches between engines, diagrams and the variant list. `main.rs` is a thin front end over [`run`].
 
+pub mod analysis;
 pub mod cli;
 pub mod common;
 pub mod go_ext;

@@ -67,6 +67,16 @@ pub fn read_line<R: BufRead + ?Sized>(
     input: &mut R,
     buf: &mut Vec<u8>,
 ) -> io::Result<Option<bool>> {
+    read_line_within(input, buf, MAX_LINE)
+}
+
+/// [`read_line`] with another bound: at most `max` bytes of the line are kept (the JSON
+/// analysis engine reads whole games on one line).
+pub fn read_line_within<R: BufRead + ?Sized>(
+    input: &mut R,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> io::Result<Option<bool>> {
     buf.clear();
     let mut any = false;
     let mut too_long = false;
@@ -84,7 +94,7 @@ pub fn read_line<R: BufRead + ?Sized>(
             Some(i) => (&available[..i], i + 1, true),
             None => (available, available.len(), false),
         };
-        let room = MAX_LINE - buf.len();
+        let room = max - buf.len();
         if chunk.len() > room {
             buf.extend_from_slice(&chunk[..room]);
             too_long = true;

@@ -29,7 +29,7 @@ pub mod player;
 
 pub use commands::command_names;
 pub use engine::{Answer, DeadStones, Engine, FileAccess};
-pub use framing::{format_response, preprocess, read_line, serve, MAX_LINE};
+pub use framing::{format_response, preprocess, read_line, read_line_within, serve, MAX_LINE};
 pub use player::{PlayerKind, PlayerOptions};
 
 #[cfg(test)]

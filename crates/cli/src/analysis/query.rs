@@ -1,0 +1,790 @@
+//! A line of the JSON analysis engine read into what it asks for: a query (its game, checked
+//! move by move, and one job a turn to analyse) or an action (`query_version`, `clear_cache`,
+//! `terminate`, `terminate_all`). Everything is checked here, before any search starts: a
+//! query that cannot run is refused with the field at fault, as KataGo names it.
+
+use std::time::Duration;
+
+use goishi::{shorten, BoardKind, Color, Geometry, Move, Position, Rules, Setup, Turn};
+use serde_json::{Map, Value};
+
+use super::respond::Perspective;
+use crate::common::{parse_rules, set_komi};
+
+/// The most moves a query may give (a 52x52 game reaches the move cap, 3 x 2,704 points,
+/// first).
+pub const MAX_MOVES: usize = 10_000;
+/// The most playouts a search runs, whatever `maxVisits` asks (the tree's memory is capped
+/// apart, by the search's node limit).
+pub const MAX_VISITS: u32 = 100_000;
+/// The longest search a query may ask for (`overrideSettings.maxTime`), in seconds.
+pub const MAX_SECONDS: f64 = 86_400.0;
+
+/// The fields of a query that the engine reads; any other gets a warning.
+const KNOWN: &[&str] = &[
+    "id",
+    "moves",
+    "initialStones",
+    "initialPlayer",
+    "rules",
+    "komi",
+    "boardXSize",
+    "boardYSize",
+    "analyzeTurns",
+    "maxVisits",
+    "rootPolicyTemperature",
+    "includeOwnership",
+    "includeOwnershipStdev",
+    "includeMovesOwnership",
+    "includePolicy",
+    "includePVVisits",
+    "avoidMoves",
+    "allowMoves",
+    "overrideSettings",
+    "reportDuringSearchEvery",
+    "priority",
+    "priorities",
+    "whiteHandicapBonus",
+];
+
+/// A problem with a line: its message, and the field of the query it is about.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Problem {
+    pub message: String,
+    pub field: Option<String>,
+}
+
+impl Problem {
+    fn at(field: &str, message: impl Into<String>) -> Problem {
+        Problem {
+            message: message.into(),
+            field: Some(field.to_owned()),
+        }
+    }
+
+    fn general(message: impl Into<String>) -> Problem {
+        Problem {
+            message: message.into(),
+            field: None,
+        }
+    }
+}
+
+/// A line refused: the query's id when it could be read, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Refused {
+    pub id: Option<Value>,
+    pub problem: Problem,
+}
+
+/// The engine's settings from its command line, which queries may override.
+#[derive(Clone, Debug)]
+pub struct Defaults {
+    /// Playouts a turn when a query names no `maxVisits`.
+    pub visits: u32,
+    /// Whether a query may name a graph board (a file the engine reads).
+    pub files: bool,
+}
+
+/// Which of the extra outputs a query asks for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Includes {
+    pub ownership: bool,
+    pub ownership_stdev: bool,
+    pub moves_ownership: bool,
+    pub policy: bool,
+    pub pv_visits: bool,
+}
+
+/// Moves a player may (`allowMoves`) or may not (`avoidMoves`) play in the first
+/// `until_depth` plies of the search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Restriction {
+    pub color: Color,
+    pub moves: Vec<Move>,
+    pub until_depth: u32,
+    /// `allowMoves` (only these) rather than `avoidMoves`.
+    pub allow: bool,
+}
+
+/// A query checked: the game and how to analyse it.
+#[derive(Clone, Debug)]
+pub struct Query {
+    pub id: String,
+    pub setup: Setup,
+    pub moves: Vec<Turn>,
+    /// The turns to analyse, each with the colour to move there and its priority.
+    pub turns: Vec<TurnJob>,
+    pub visits: u32,
+    pub time: Option<Duration>,
+    pub includes: Includes,
+    /// `avoidMoves` and `allowMoves`.
+    pub filters: Vec<Restriction>,
+    pub report_every: Option<Duration>,
+    /// `overrideSettings.reportAnalysisWinratesAs`, if given.
+    pub perspective: Option<Perspective>,
+}
+
+/// One turn of a query to analyse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnJob {
+    pub turn: usize,
+    pub color: Color,
+    pub priority: i64,
+}
+
+impl Query {
+    /// The position at `turn` (the setup and the first `turn` moves, which were checked).
+    pub fn position_at(&self, turn: usize) -> Result<Box<dyn Position>, String> {
+        let mut position = self
+            .setup
+            .clone()
+            .into_position()
+            .map_err(|e| e.to_string())?;
+        for t in &self.moves[..turn.min(self.moves.len())] {
+            position.play_as(t.color, t.mv).map_err(|e| e.to_string())?;
+        }
+        Ok(position)
+    }
+}
+
+/// What a line asks for.
+#[derive(Clone, Debug)]
+pub enum Request {
+    /// A query to analyse, with the warnings it got.
+    Query(Box<Query>, Vec<Problem>),
+    /// `query_version` and `clear_cache`: answered with the line's own fields and these.
+    Echo(Map<String, Value>),
+    /// `terminate` (an id) or `terminate_all` (no id): the queries to stop, the turns (all
+    /// when `None`), and the line to echo.
+    Terminate {
+        id: Option<String>,
+        turns: Option<Vec<usize>>,
+        echo: Map<String, Value>,
+    },
+}
+
+/// Reads one line of input.
+pub fn parse_line(bytes: &[u8], defaults: &Defaults) -> Result<Request, Refused> {
+    let refuse = |message: String| Refused {
+        id: guess_id(bytes),
+        problem: Problem::general(message),
+    };
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        refuse(format!(
+            "the line is not UTF-8 (invalid byte at {}); expected one JSON object a line",
+            e.valid_up_to()
+        ))
+    })?;
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| refuse(format!("could not parse the line as JSON: {e}")))?;
+    let Value::Object(object) = value else {
+        return Err(refuse(
+            "expected a JSON object a line (a query or an action)".to_owned(),
+        ));
+    };
+    let id_value = object.get("id").cloned();
+    let refuse_at = |problem: Problem| Refused {
+        id: id_value.clone(),
+        problem,
+    };
+    let id = match object.get("id") {
+        Some(Value::String(s)) => s.clone(),
+        Some(_) => return Err(refuse_at(Problem::at("id", "expected a string"))),
+        None => {
+            return Err(refuse_at(Problem::at(
+                "id",
+                "every query and action needs an \"id\" string",
+            )))
+        }
+    };
+    if let Some(action) = object.get("action") {
+        return parse_action(&id, action, object.clone()).map_err(refuse_at);
+    }
+    let mut warnings = Vec::new();
+    let query = parse_query(id, &object, defaults, &mut warnings).map_err(refuse_at)?;
+    Ok(Request::Query(Box::new(query), warnings))
+}
+
+/// The id of a line that is not JSON, when it holds one (`"id":"..."`): so that a client
+/// that keeps its queries by id (KaTrain) can tell which query failed.
+pub fn guess_id(bytes: &[u8]) -> Option<Value> {
+    let text = String::from_utf8_lossy(bytes);
+    let mut rest = &text[..];
+    while let Some(at) = rest.find("\"id\"") {
+        rest = &rest[at + 4..];
+        let after = rest.trim_start();
+        let Some(value) = after.strip_prefix(':').map(str::trim_start) else {
+            continue;
+        };
+        // A JSON string from its opening quote: the first unescaped quote ends it.
+        let mut escaped = false;
+        let end = value.char_indices().skip(1).find(|&(_, c)| {
+            let closes = c == '"' && !escaped;
+            escaped = c == '\\' && !escaped;
+            closes
+        });
+        if let (true, Some((end, _))) = (value.starts_with('"'), end) {
+            if let Ok(id) = serde_json::from_str::<String>(&value[..=end]) {
+                return Some(Value::String(id));
+            }
+        }
+    }
+    None
+}
+
+fn parse_action(id: &str, action: &Value, echo: Map<String, Value>) -> Result<Request, Problem> {
+    let turns = |echo: &Map<String, Value>| -> Result<Option<Vec<usize>>, Problem> {
+        echo.get("turnNumbers")
+            .map(|v| turn_list(v, "turnNumbers", usize::MAX))
+            .transpose()
+    };
+    match action.as_str() {
+        Some("query_version") => {
+            let mut echo = echo;
+            echo.insert("version".into(), env!("CARGO_PKG_VERSION").into());
+            echo.insert("git_hash".into(), "<omitted>".into());
+            echo.insert("engine".into(), "goishi".into());
+            Ok(Request::Echo(echo))
+        }
+        Some("clear_cache") => Ok(Request::Echo(echo)),
+        Some("terminate") => {
+            let target = match echo.get("terminateId") {
+                Some(Value::String(s)) => s.clone(),
+                Some(_) => return Err(Problem::at("terminateId", "expected a string")),
+                None => {
+                    return Err(Problem::at(
+                        "terminateId",
+                        "terminate needs the id of the query to stop",
+                    ))
+                }
+            };
+            Ok(Request::Terminate {
+                id: Some(target),
+                turns: turns(&echo)?,
+                echo,
+            })
+        }
+        Some("terminate_all") => Ok(Request::Terminate {
+            id: None,
+            turns: turns(&echo)?,
+            echo,
+        }),
+        _ => Err(Problem::at(
+            "action",
+            format!(
+                "unknown action {} (id {id:?}); expected query_version, clear_cache, terminate \
+                 or terminate_all",
+                shorten(&action.to_string())
+            ),
+        )),
+    }
+}
+
+fn parse_query(
+    id: String,
+    object: &Map<String, Value>,
+    defaults: &Defaults,
+    warnings: &mut Vec<Problem>,
+) -> Result<Query, Problem> {
+    for key in object.keys() {
+        if !KNOWN.contains(&key.as_str()) {
+            warnings.push(Problem::at(
+                key,
+                "unknown field, ignored (goishi reads KataGo's query fields)",
+            ));
+        }
+    }
+    if object.contains_key("rootPolicyTemperature") {
+        number(object, "rootPolicyTemperature")?;
+        warnings.push(Problem::at(
+            "rootPolicyTemperature",
+            "ignored: goishi's search has no policy network to widen",
+        ));
+    }
+    let mut rules = read_rules(object)?;
+    if let Some(v) = object.get("komi") {
+        let komi = v
+            .as_f64()
+            .ok_or_else(|| Problem::at("komi", "expected a number"))?;
+        set_komi(&mut rules, &komi.to_string()).map_err(|e| Problem::at("komi", e.to_string()))?;
+    }
+    if let Some(v) = object.get("whiteHandicapBonus") {
+        let text = v
+            .as_str()
+            .filter(|t| ["0", "N", "N-1"].contains(&t.to_ascii_uppercase().as_str()))
+            .ok_or_else(|| Problem::at("whiteHandicapBonus", "expected \"0\", \"N\" or \"N-1\""))?;
+        if rules.get("handicap-bonus").is_some() {
+            rules
+                .set("handicap-bonus", &text.to_ascii_lowercase())
+                .map_err(|e| Problem::at("whiteHandicapBonus", e.to_string()))?;
+        } else {
+            warnings.push(Problem::at(
+                "whiteHandicapBonus",
+                format!("ignored: {} has no handicap bonus", rules.variant().id),
+            ));
+        }
+    }
+    if matches!(rules.board_kind(), BoardKind::Graph(_)) && !defaults.files {
+        return Err(Problem::at(
+            "rules",
+            "graph boards are read from files, which this engine does not open (--no-files)",
+        ));
+    }
+    let size = match (side(object, "boardXSize")?, side(object, "boardYSize")?) {
+        (Some(x), Some(y)) => Some((x, y)),
+        (None, None) => None,
+        (Some(_), None) => return Err(Problem::at("boardYSize", "missing: give both sizes")),
+        (None, Some(_)) => return Err(Problem::at("boardXSize", "missing: give both sizes")),
+    };
+    let size = size.filter(|_| !matches!(rules.board_kind(), BoardKind::Graph(_)));
+    let geometry = rules
+        .geometry(size)
+        .map_err(|e| Problem::at("boardXSize", e.to_string()))?;
+    rules.take_size();
+    let mut setup = Setup::new(rules, geometry.clone());
+    read_stones(object, &geometry, &mut setup)?;
+    let moves = match object.get("moves") {
+        Some(v) => turns_of(v, "moves", &geometry, MAX_MOVES)?,
+        None => Vec::new(),
+    };
+    let initial = match object.get("initialPlayer") {
+        Some(v) => Some(color(v, "initialPlayer")?),
+        None => None,
+    };
+    setup.to_move = initial
+        .or(moves.first().map(|t| t.color))
+        .unwrap_or(Color::Black);
+    let mut position = setup
+        .clone()
+        .into_position()
+        .map_err(|e| Problem::at("initialStones", e.to_string()))?;
+    for (i, t) in moves.iter().enumerate() {
+        position.play_as(t.color, t.mv).map_err(|e| {
+            Problem::at(
+                "moves",
+                // KataGo's words, which KaTrain looks for.
+                format!("Illegal move {} ({}): {e}", i + 1, turn_text(&geometry, t)),
+            )
+        })?;
+    }
+    let last_to_move = position.side_to_move();
+    let turn_numbers = match object.get("analyzeTurns") {
+        Some(v) => turn_list(v, "analyzeTurns", moves.len())?,
+        None => vec![moves.len()],
+    };
+    let priorities = match object.get("priorities") {
+        Some(Value::Array(list)) if list.len() == turn_numbers.len() => list
+            .iter()
+            .map(|p| {
+                p.as_i64()
+                    .ok_or_else(|| Problem::at("priorities", "expected whole numbers"))
+            })
+            .collect::<Result<Vec<i64>, Problem>>()?,
+        Some(_) => {
+            return Err(Problem::at(
+                "priorities",
+                "expected a list of whole numbers, one for each of analyzeTurns",
+            ))
+        }
+        None => {
+            let p = match object.get("priority") {
+                Some(v) => v
+                    .as_i64()
+                    .ok_or_else(|| Problem::at("priority", "expected a whole number"))?,
+                None => 0,
+            };
+            vec![p; turn_numbers.len()]
+        }
+    };
+    let turns = turn_numbers
+        .iter()
+        .zip(&priorities)
+        .map(|(&turn, &priority)| TurnJob {
+            turn,
+            color: match moves.get(turn) {
+                _ if turn == 0 && initial.is_some() => setup.to_move,
+                Some(t) => t.color,
+                None => last_to_move,
+            },
+            priority,
+        })
+        .collect();
+    let mut visits = match object.get("maxVisits") {
+        Some(v) => Some(count(v, "maxVisits")?),
+        None => None,
+    };
+    let mut time = None;
+    let mut perspective = None;
+    if let Some(v) = object.get("overrideSettings") {
+        let Value::Object(settings) = v else {
+            return Err(Problem::at("overrideSettings", "expected an object"));
+        };
+        let mut ignored = Vec::new();
+        for (key, value) in settings {
+            match key.as_str() {
+                "maxVisits" | "maxPlayouts" => {
+                    visits = Some(count(value, "overrideSettings.maxVisits")?);
+                }
+                "reportAnalysisWinratesAs" => {
+                    let p = value
+                        .as_str()
+                        .ok_or_else(|| "expected a string".to_owned())
+                        .and_then(str::parse::<Perspective>)
+                        .map_err(|e| {
+                            Problem::at(
+                                "overrideSettings",
+                                format!("reportAnalysisWinratesAs: {e}"),
+                            )
+                        })?;
+                    perspective = Some(p);
+                }
+                "maxTime" => {
+                    let s = value
+                        .as_f64()
+                        .filter(|s| *s > 0.0 && *s <= MAX_SECONDS)
+                        .ok_or_else(|| {
+                            Problem::at(
+                                "overrideSettings",
+                                format!(
+                                    "maxTime: expected seconds above 0 and at most {MAX_SECONDS}"
+                                ),
+                            )
+                        })?;
+                    time = Some(Duration::from_secs_f64(s));
+                }
+                _ => ignored.push(key.as_str()),
+            }
+        }
+        if !ignored.is_empty() {
+            warnings.push(Problem::at(
+                "overrideSettings",
+                format!(
+                    "ignored: {} (goishi's search reads maxVisits, maxPlayouts, maxTime and \
+                     reportAnalysisWinratesAs)",
+                    shorten(&ignored.join(", "))
+                ),
+            ));
+        }
+    }
+    let mut visits = visits.unwrap_or(u64::from(defaults.visits));
+    if visits > u64::from(MAX_VISITS) {
+        warnings.push(Problem::at(
+            "maxVisits",
+            format!(
+                "{visits} visits asked; goishi's search runs at most {MAX_VISITS} a turn, in a \
+                 tree of at most {} nodes",
+                goishi_play::mcts::MctsConfig::default().max_nodes
+            ),
+        ));
+        visits = u64::from(MAX_VISITS);
+    }
+    let includes = Includes {
+        ownership: flag(object, "includeOwnership")?,
+        ownership_stdev: flag(object, "includeOwnershipStdev")?,
+        moves_ownership: flag(object, "includeMovesOwnership")?,
+        policy: flag(object, "includePolicy")?,
+        pv_visits: flag(object, "includePVVisits")?,
+    };
+    let mut filters = restrictions(object, "avoidMoves", &geometry, false)?;
+    let allow = restrictions(object, "allowMoves", &geometry, true)?;
+    if allow.len() > 1 {
+        return Err(Problem::at(
+            "allowMoves",
+            "expected at most one entry (as KataGo's allowMoves)",
+        ));
+    }
+    let report_every = match object.get("reportDuringSearchEvery") {
+        Some(v) => {
+            let s = v
+                .as_f64()
+                .filter(|s| *s > 0.0 && *s <= MAX_SECONDS)
+                .ok_or_else(|| {
+                    Problem::at(
+                        "reportDuringSearchEvery",
+                        format!("expected seconds above 0 and at most {MAX_SECONDS}"),
+                    )
+                })?;
+            Some(Duration::from_secs_f64(s.max(0.01)))
+        }
+        None => None,
+    };
+    Ok(Query {
+        id,
+        setup,
+        moves,
+        turns,
+        visits: visits as u32,
+        time,
+        includes,
+        filters: {
+            filters.extend(allow);
+            filters
+        },
+        report_every,
+        perspective,
+    })
+}
+
+fn read_rules(object: &Map<String, Value>) -> Result<Rules, Problem> {
+    let text = match object.get("rules") {
+        Some(Value::String(s)) => {
+            crate::go_ext::katago_rules_name(s).map_or_else(|| s.clone(), str::to_owned)
+        }
+        Some(v @ Value::Object(_)) => v.to_string(),
+        Some(_) => {
+            return Err(Problem::at(
+                "rules",
+                "expected a rules string or KataGo's rules object",
+            ))
+        }
+        None => {
+            return Err(Problem::at(
+                "rules",
+                "missing: name the rules (\"chinese\", \"japanese\", KataGo's rules object, \
+                 or a goishi rules string such as \"contact/2b\")",
+            ))
+        }
+    };
+    parse_rules(&text).map_err(|e| Problem::at("rules", e.to_string()))
+}
+
+fn side(object: &Map<String, Value>, field: &str) -> Result<Option<u32>, Problem> {
+    match object.get(field) {
+        None => Ok(None),
+        Some(v) => v
+            .as_u64()
+            .filter(|n| (1..=u64::from(u32::MAX)).contains(n))
+            .map(|n| Some(n as u32))
+            .ok_or_else(|| Problem::at(field, "expected a whole number of points")),
+    }
+}
+
+fn number(object: &Map<String, Value>, field: &str) -> Result<f64, Problem> {
+    object
+        .get(field)
+        .and_then(Value::as_f64)
+        .ok_or_else(|| Problem::at(field, "expected a number"))
+}
+
+fn flag(object: &Map<String, Value>, field: &str) -> Result<bool, Problem> {
+    match object.get(field) {
+        None => Ok(false),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(_) => Err(Problem::at(field, "expected true or false")),
+    }
+}
+
+/// A count of visits: a whole number from 1 (a float with no fraction is taken; a number
+/// past u64 is read as the largest).
+fn count(value: &Value, field: &str) -> Result<u64, Problem> {
+    let top = field.split('.').next().unwrap_or(field);
+    if let Some(n) = value.as_u64().filter(|&n| n >= 1) {
+        return Ok(n);
+    }
+    match value.as_f64() {
+        Some(f) if f >= 1.0 && f.fract() == 0.0 => Ok(f.min(u64::MAX as f64) as u64),
+        _ => Err(Problem::at(
+            top,
+            format!("{field}: expected a whole number from 1"),
+        )),
+    }
+}
+
+fn color(value: &Value, field: &str) -> Result<Color, Problem> {
+    value
+        .as_str()
+        .and_then(|s| s.parse::<Color>().ok())
+        .ok_or_else(|| {
+            Problem::at(
+                field,
+                format!(
+                    "invalid player {}; expected \"B\" or \"W\"",
+                    shorten(&value.to_string())
+                ),
+            )
+        })
+}
+
+/// A vertex as KataGo reads it: `pass`, a GTP vertex or the board's point name, or `(x,y)`
+/// (column and row from the top left) on a grid.
+pub fn parse_move(geometry: &Geometry, text: &str) -> Result<Move, String> {
+    if text.eq_ignore_ascii_case("pass") {
+        return Ok(Move::Pass);
+    }
+    if let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
+        let xy: Vec<Option<u32>> = inner.split(',').map(|n| n.trim().parse().ok()).collect();
+        if let [Some(x), Some(y)] = xy[..] {
+            if *geometry.topology() != goishi::Topology::Graph && y < geometry.height() {
+                if let Some(p) = geometry.at(x, geometry.height() - 1 - y) {
+                    return Ok(Move::Place(p));
+                }
+            }
+        }
+        return Err(format!(
+            "invalid vertex {:?}: off the {} board",
+            shorten(text),
+            geometry.describe()
+        ));
+    }
+    geometry
+        .parse_point(text)
+        .map(Move::Place)
+        .map_err(|e| format!("invalid vertex {:?}: {e}", shorten(text)))
+}
+
+fn turn_text(geometry: &Geometry, t: &Turn) -> String {
+    let letter = if t.color == Color::Black { "B" } else { "W" };
+    match t.mv {
+        Move::Place(p) => format!("{letter} {}", geometry.point_name(p)),
+        _ => format!("{letter} pass"),
+    }
+}
+
+/// A list of `[player, vertex]` pairs, at most `max`.
+fn turns_of(
+    value: &Value,
+    field: &str,
+    geometry: &Geometry,
+    max: usize,
+) -> Result<Vec<Turn>, Problem> {
+    let Value::Array(list) = value else {
+        return Err(Problem::at(
+            field,
+            "expected a list of [player, vertex] pairs",
+        ));
+    };
+    if list.len() > max {
+        return Err(Problem::at(
+            field,
+            format!("{} entries; at most {max} are read", list.len()),
+        ));
+    }
+    list.iter()
+        .enumerate()
+        .map(|(i, entry)| {
+            let pair = entry.as_array().filter(|a| a.len() == 2).ok_or_else(|| {
+                Problem::at(field, format!("entry {}: expected [player, vertex]", i + 1))
+            })?;
+            let c = color(&pair[0], field)?;
+            let text = pair[1].as_str().ok_or_else(|| {
+                Problem::at(field, format!("entry {}: expected a vertex string", i + 1))
+            })?;
+            let mv = parse_move(geometry, text)
+                .map_err(|e| Problem::at(field, format!("entry {}: {e}", i + 1)))?;
+            Ok(Turn { color: c, mv })
+        })
+        .collect()
+}
+
+fn read_stones(
+    object: &Map<String, Value>,
+    geometry: &Geometry,
+    setup: &mut Setup,
+) -> Result<(), Problem> {
+    let Some(v) = object.get("initialStones") else {
+        return Ok(());
+    };
+    let stones = turns_of(v, "initialStones", geometry, geometry.num_points())?;
+    for t in &stones {
+        let Move::Place(p) = t.mv else {
+            return Err(Problem::at(
+                "initialStones",
+                "a stone needs a vertex, not a pass",
+            ));
+        };
+        if setup.board.get(p).is_some() {
+            return Err(Problem::at(
+                "initialStones",
+                format!("{} is given twice", geometry.point_name(p)),
+            ));
+        }
+        setup.board.set(p, Some(t.color));
+    }
+    // Black stones alone are handicap stones (for the rules' handicap bonus), as KataGo counts.
+    if stones.len() >= 2 && stones.iter().all(|t| t.color == Color::Black) {
+        setup.handicap = stones.len() as u32;
+    }
+    Ok(())
+}
+
+/// A list of turn numbers, each at most `last`.
+fn turn_list(value: &Value, field: &str, last: usize) -> Result<Vec<usize>, Problem> {
+    let Value::Array(list) = value else {
+        return Err(Problem::at(field, "expected a list of turn numbers"));
+    };
+    if list.len() > MAX_MOVES + 1 {
+        return Err(Problem::at(
+            field,
+            format!("{} turns; at most {} are read", list.len(), MAX_MOVES + 1),
+        ));
+    }
+    list.iter()
+        .map(|t| match t.as_u64() {
+            Some(n) if n <= last as u64 => Ok(n as usize),
+            Some(n) => Err(Problem::at(
+                field,
+                format!("turn {n} is past the end of the game (turn {last}, after the last move)"),
+            )),
+            None => Err(Problem::at(
+                field,
+                format!(
+                    "invalid turn {}; expected a whole number from 0",
+                    shorten(&t.to_string())
+                ),
+            )),
+        })
+        .collect()
+}
+
+/// `avoidMoves` or `allowMoves`: `[{"player":"B","moves":["C3","pass"],"untilDepth":1}]`.
+fn restrictions(
+    object: &Map<String, Value>,
+    field: &str,
+    geometry: &Geometry,
+    allow: bool,
+) -> Result<Vec<Restriction>, Problem> {
+    let Some(v) = object.get(field) else {
+        return Ok(Vec::new());
+    };
+    let Value::Array(list) = v else {
+        return Err(Problem::at(
+            field,
+            "expected a list of {\"player\", \"moves\", \"untilDepth\"} objects",
+        ));
+    };
+    list.iter()
+        .map(|entry| {
+            let Value::Object(entry) = entry else {
+                return Err(Problem::at(
+                    field,
+                    "expected objects with player, moves and untilDepth",
+                ));
+            };
+            let c = color(entry.get("player").unwrap_or(&Value::Null), field)?;
+            let depth = entry
+                .get("untilDepth")
+                .and_then(Value::as_u64)
+                .filter(|&d| d >= 1)
+                .ok_or_else(|| Problem::at(field, "untilDepth: expected a whole number from 1"))?;
+            let Some(Value::Array(moves)) = entry.get("moves") else {
+                return Err(Problem::at(field, "moves: expected a list of vertices"));
+            };
+            let moves = moves
+                .iter()
+                .map(|m| {
+                    m.as_str()
+                        .ok_or_else(|| "expected a vertex string".to_owned())
+                        .and_then(|t| parse_move(geometry, t))
+                        .map_err(|e| Problem::at(field, e))
+                })
+                .collect::<Result<Vec<Move>, Problem>>()?;
+            Ok(Restriction {
+                color: c,
+                moves,
+                until_depth: depth.min(u64::from(u32::MAX)) as u32,
+                allow,
+            })
+        })
+        .collect()
+}
