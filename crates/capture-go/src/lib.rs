@@ -21,6 +21,8 @@
 //! assert_eq!(game.outcome().unwrap().to_string(), "B+");
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod config;
 mod position;
 mod variants;

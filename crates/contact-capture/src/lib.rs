@@ -31,6 +31,8 @@
 //! assert_eq!(game.captures(Color::White), 1);
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod config;
 mod engine;
 pub mod position;

@@ -41,6 +41,8 @@
 //! [`EnvError`] that names what was wrong, and a step that fails changes no environment (every
 //! action is checked before any is played).
 
+#![deny(missing_docs)]
+
 mod batch;
 mod error;
 pub mod planes;

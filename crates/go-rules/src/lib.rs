@@ -13,6 +13,8 @@
 //! assert!(game.play(Move::Place(d5)).is_err()); // occupied, and the position is unchanged
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod benson;
 pub mod config;
 pub mod handicap;

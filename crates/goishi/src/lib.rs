@@ -25,6 +25,9 @@
 //! # }
 //! ```
 
+#![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 use std::sync::Once;
 
 pub use goishi_board as board;

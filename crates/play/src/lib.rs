@@ -20,6 +20,8 @@
 //! is generic over the position type, so that the search works on a concrete position
 //! (`GoPosition`) without dynamic dispatch per node, while the front ends use `dyn Position`.
 
+#![deny(missing_docs)]
+
 pub mod dead;
 pub mod mcts;
 pub mod player;

@@ -27,6 +27,8 @@
 //! Only the main line of the first game tree is read. Variants other than Go are written as
 //! `GM[1]` with their rules string in `RU`.
 
+#![deny(missing_docs)]
+
 pub mod decode;
 pub mod error;
 pub mod file;
