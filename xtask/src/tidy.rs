@@ -223,7 +223,7 @@ fn read_toml(path: &Path) -> toml::Table {
 
 /// Every problem that would keep `cargo publish --workspace` from taking the workspace, or
 /// that would publish a crate without what its page needs.
-fn manifest_problems(root: &Path) -> Vec<String> {
+pub(crate) fn manifest_problems(root: &Path) -> Vec<String> {
     let members = members(root);
     let workspace = read_toml(&root.join("Cargo.toml"));
     let version = workspace["workspace"]["package"]["version"]
