@@ -531,3 +531,8 @@ impl VecEnv {
         Ok(())
     }
 }
+
+/// The README's examples, run as doctests so that the page crates.io shows stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -293,3 +293,8 @@ mod tests {
         assert_eq!(complete.problems(), [] as [String; 0]);
     }
 }
+
+/// The README's examples, run as doctests so that the page crates.io shows stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -60,3 +60,8 @@ pub use write::{write_game, GameText, GameWriter, WriteOptions};
 /// it fails deep in a long main line. Callers that read untrusted records read them on a
 /// thread with this stack (the CLI's replay workers, the fuzz harness).
 pub const READER_STACK: usize = 256 << 20;
+
+/// The README's examples, run as doctests so that the page crates.io shows stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
