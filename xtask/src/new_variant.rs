@@ -41,8 +41,11 @@ impl NewVariant {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileEdit {
     pub path: PathBuf,
+    /// The text, or for a link the path it points to, relative to the link's folder.
     pub text: String,
     pub created: bool,
+    /// A symbolic link rather than a file (a copy of its target where there are none).
+    pub link: bool,
 }
 
 /// The workspace this xtask was built from.
@@ -138,6 +141,7 @@ fn camel(s: &str) -> String {
 /// The templates, filled by [`Names::fill`].
 mod templates {
     pub const CARGO: &str = include_str!("../templates/family/Cargo.toml.txt");
+    pub const README: &str = include_str!("../templates/family/README.md.txt");
     pub const LIB: &str = include_str!("../templates/family/lib.rs.txt");
     pub const POSITION: &str = include_str!("../templates/family/position.rs.txt");
     pub const VARIANTS: &str = include_str!("../templates/family/variants.rs.txt");
@@ -232,7 +236,17 @@ impl Tree<'_> {
             path,
             text,
             created: true,
+            link: false,
         });
+        Ok(())
+    }
+
+    /// A new symbolic link at `path` to `target` (relative to the link's folder).
+    fn link(&mut self, path: PathBuf, target: String) -> Result<(), String> {
+        self.create(path, target)?;
+        if let Some(e) = self.edits.last_mut() {
+            e.link = true;
+        }
         Ok(())
     }
 
@@ -243,6 +257,7 @@ impl Tree<'_> {
                 path,
                 text,
                 created: false,
+                link: false,
             }),
         }
     }
@@ -367,12 +382,17 @@ pub fn plan(options: &NewVariant) -> Result<Vec<FileEdit>, String> {
             let preset = names.fill(templates::PRESET);
             let files = [
                 ("Cargo.toml", templates::CARGO),
+                ("README.md", templates::README),
                 ("src/lib.rs", templates::LIB),
                 ("src/position.rs", templates::POSITION),
                 ("tests/conformance.rs", templates::TEST),
             ];
             for (file, template) in files {
                 tree.create(krate.join(file), names.fill(template))?;
+            }
+            // The licence texts every published crate's package carries: the root's.
+            for file in ["LICENSE-MIT", "LICENSE-APACHE"] {
+                tree.link(krate.join(file), format!("../../{file}"))?;
             }
             tree.create(
                 krate.join("src").join("variants.rs"),
@@ -499,10 +519,27 @@ pub fn apply(root: &Path, edits: &[FileEdit]) -> Result<(), String> {
             std::fs::create_dir_all(parent)
                 .map_err(|err| format!("cannot create {}: {err}", parent.display()))?;
         }
-        std::fs::write(&path, &e.text)
-            .map_err(|err| format!("cannot write {}: {err}", path.display()))?;
+        let written = if e.link {
+            make_link(&path, &e.text)
+        } else {
+            std::fs::write(&path, &e.text)
+        };
+        written.map_err(|err| format!("cannot write {}: {err}", path.display()))?;
     }
     Ok(())
+}
+
+/// A symbolic link at `path` to `target`, relative to the link's folder.
+#[cfg(unix)]
+fn make_link(path: &Path, target: &str) -> std::io::Result<()> {
+    std::os::unix::fs::symlink(target, path)
+}
+
+/// A copy of `target` (relative to `path`'s folder), where links need privileges.
+#[cfg(not(unix))]
+fn make_link(path: &Path, target: &str) -> std::io::Result<()> {
+    let folder = path.parent().unwrap_or(Path::new("."));
+    std::fs::copy(folder.join(target), path).map(drop)
 }
 
 pub fn run(options: &NewVariant) -> ExitCode {

@@ -2,10 +2,15 @@
 //! the code and the docs that no compiler checks. No source file is longer than
 //! [`MAX_LINES`] lines (a longer file is split along its layers); no page of the docs tells
 //! the story of the work ([`STORY_PHRASES`]: a page states the product as it is, and how it
-//! got there goes to `CHANGELOG.md`).
+//! got there goes to `CHANGELOG.md`); the manifests stay publishable
+//! ([`manifests_are_publishable`], docs/distribution.md).
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
 
 /// The most lines a source file under `crates/*/src/` or `xtask/src/` may have.
 const MAX_LINES: usize = 900;
@@ -158,5 +163,148 @@ fn no_page_tells_the_story_of_the_work() {
         "pages that tell how the work went (state the product as it is now, with each figure's \
          machine, date and command; move the earlier figures to CHANGELOG.md):\n{}",
         stories.join("\n")
+    );
+}
+
+/// The fields every member inherits from the root's `[workspace.package]`.
+const INHERITED: [&str; 3] = ["version", "edition", "license"];
+
+/// The fields a published crate must have (crates.io refuses a crate without a description
+/// or a licence; the repository and the readme are what its page shows).
+const PUBLISHED_FIELDS: [&str; 4] = ["description", "license", "repository", "readme"];
+
+/// The licence files every published crate's package carries, as the root has them.
+const LICENCE_FILES: [&str; 2] = ["LICENSE-MIT", "LICENSE-APACHE"];
+
+/// A workspace member as `cargo metadata --no-deps` describes it.
+struct Member {
+    manifest: PathBuf,
+    published: bool,
+    package: Value,
+}
+
+/// The members of the workspace, by name (`cargo metadata --no-deps`: no resolution, no
+/// network, a fraction of a second).
+fn members(root: &Path) -> BTreeMap<String, Member> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let output = Command::new(cargo)
+        .args(["metadata", "--no-deps", "--format-version", "1"])
+        .current_dir(root)
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        output.status.success(),
+        "cargo metadata failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let metadata: Value = serde_json::from_slice(&output.stdout).expect("cargo metadata is JSON");
+    let packages = metadata["packages"].as_array().expect("a package list");
+    packages
+        .iter()
+        .map(|p| {
+            let name = p["name"].as_str().expect("a package name").to_owned();
+            let member = Member {
+                manifest: PathBuf::from(p["manifest_path"].as_str().expect("a manifest path")),
+                // `publish = false` is an empty list of registries; no `publish` is `null`.
+                published: p["publish"].as_array().is_none_or(|r| !r.is_empty()),
+                package: p.clone(),
+            };
+            (name, member)
+        })
+        .collect()
+}
+
+fn read_toml(path: &Path) -> toml::Table {
+    let text =
+        fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    text.parse()
+        .unwrap_or_else(|e| panic!("{} is not TOML: {e}", path.display()))
+}
+
+/// Every problem that would keep `cargo publish --workspace` from taking the workspace, or
+/// that would publish a crate without what its page needs.
+pub(crate) fn manifest_problems(root: &Path) -> Vec<String> {
+    let members = members(root);
+    let workspace = read_toml(&root.join("Cargo.toml"));
+    let version = workspace["workspace"]["package"]["version"]
+        .as_str()
+        .expect("[workspace.package] has a version");
+    let wanted_req = format!("^{version}");
+    let mut problems = Vec::new();
+    for (name, member) in &members {
+        // Inherited, not merely equal: one edit of the root changes every crate.
+        let manifest = read_toml(&member.manifest);
+        for field in INHERITED {
+            let inherited = manifest["package"]
+                .get(field)
+                .and_then(|v| v.get("workspace"))
+                .and_then(toml::Value::as_bool)
+                == Some(true);
+            if !inherited {
+                problems.push(format!(
+                    "{name}: {field} is not inherited (write `{field}.workspace = true`)"
+                ));
+            }
+        }
+        let package = &member.package;
+        if member.published {
+            for field in PUBLISHED_FIELDS {
+                if package[field].as_str().is_none_or(str::is_empty) {
+                    problems.push(format!("{name}: published without `{field}`"));
+                }
+            }
+            let dir = member.manifest.parent().expect("a manifest in a folder");
+            if let Some(readme) = package["readme"].as_str() {
+                if !dir.join(readme).is_file() {
+                    problems.push(format!("{name}: its readme {readme} does not exist"));
+                }
+            }
+            for file in LICENCE_FILES {
+                let here = fs::read(dir.join(file)).ok();
+                if here.is_none() || here != fs::read(root.join(file)).ok() {
+                    problems.push(format!(
+                        "{name}: no {file} as the root's in its folder (a link: `ln -s ../../{file}`)"
+                    ));
+                }
+            }
+        }
+        let dependencies = package["dependencies"].as_array().expect("a list");
+        for dependency in dependencies {
+            let dep = dependency["name"].as_str().expect("a dependency name");
+            let Some(target) = members.get(dep) else {
+                continue;
+            };
+            let kind = dependency["kind"].as_str().unwrap_or("normal");
+            let req = dependency["req"].as_str().unwrap_or("*");
+            if target.published {
+                if req != wanted_req {
+                    problems.push(format!(
+                        "{name}: its {kind} dependency on {dep} asks for version {req}, not \
+                         {wanted_req} (name it `{dep}.workspace = true`)"
+                    ));
+                }
+            } else if member.published && kind != "dev" {
+                problems.push(format!(
+                    "{name}: published, it has a {kind} dependency on {dep}, which is not \
+                     (`publish = false`)"
+                ));
+            } else if member.published && req != "*" {
+                problems.push(format!(
+                    "{name}: its dev-dependency on the unpublished {dep} has a version ({req}), \
+                     which `cargo publish` refuses; name it by path alone"
+                ));
+            }
+        }
+    }
+    problems
+}
+
+#[test]
+fn manifests_are_publishable() {
+    let problems = manifest_problems(&workspace_root());
+    assert!(
+        problems.is_empty(),
+        "the manifests cannot be published as they stand (docs/distribution.md):\n  {}",
+        problems.join("\n  ")
     );
 }

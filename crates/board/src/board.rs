@@ -6,9 +6,11 @@ use crate::color::Color;
 use crate::geometry::{Adjacency, Geometry};
 use crate::point::Point;
 
-/// Cell values: empty, or a stone of colour index + 1.
+/// Cell values: empty, or a stone of colour index + 1. The value of an empty cell.
 pub const EMPTY: u8 = 0;
+/// The value of a cell that holds a black stone.
 pub const BLACK: u8 = 1;
+/// The value of a cell that holds a white stone.
 pub const WHITE: u8 = 2;
 
 /// The cell value of a stone of `color`.

@@ -8,8 +8,10 @@ use serde::{Deserialize, Serialize};
 /// The colour of a stone, and of the player who plays it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Color {
+    /// Black, who moves first in an even game (`B` in text and JSON).
     #[serde(rename = "B")]
     Black,
+    /// White (`W` in text and JSON).
     #[serde(rename = "W")]
     White,
 }

@@ -30,20 +30,44 @@ pub struct Diagram {
 /// What is wrong with a diagram.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DiagramError {
+    /// The text has no row of points (only blank or coordinate lines).
     #[error("the diagram has no row")]
     Empty,
+    /// A row has another number of points than the first.
     #[error("diagram row {row} has {found} points, the first row has {expected}")]
     Ragged {
+        /// The row, counted from 1 at the top of the text.
         row: usize,
+        /// The points of that row.
         found: usize,
+        /// The points of the first row.
         expected: usize,
     },
+    /// A row holds a character that is neither a point nor a mark.
     #[error("diagram row {row}: unexpected character {ch:?}; expected X, O, . (or + and *)")]
-    BadChar { row: usize, ch: char },
+    BadChar {
+        /// The row, counted from 1 at the top of the text.
+        row: usize,
+        /// The character.
+        ch: char,
+    },
+    /// More rows or columns than a board may have (52, or a graph's point limit for a
+    /// diagram of one row).
     #[error("the diagram is {width}x{height}, larger than 52x52")]
-    TooLarge { width: usize, height: usize },
+    TooLarge {
+        /// The points of a row.
+        width: usize,
+        /// The rows.
+        height: usize,
+    },
+    /// The diagram's size is not the board's it is put on ([`Diagram::to_board`]).
     #[error("the diagram is {found}, the board is {expected}")]
-    SizeMismatch { found: String, expected: String },
+    SizeMismatch {
+        /// The diagram's size, `WxH`.
+        found: String,
+        /// The board, as [`Geometry::describe`] names it.
+        expected: String,
+    },
 }
 
 impl Diagram {

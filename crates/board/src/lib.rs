@@ -6,6 +6,8 @@
 //! `goishi-contact-capture`, ...) implement [`Position`] and [`FromSetup`], and declare their
 //! variants with [`declare_variants!`].
 
+#![deny(missing_docs)]
+
 mod board;
 mod color;
 mod declare;

@@ -16,11 +16,26 @@ pub enum OptionKind {
     /// `true` or `false` (also `yes`/`no`, `on`/`off`, `1`/`0`).
     Bool,
     /// A whole number in a range.
-    Int { min: i64, max: i64 },
+    Int {
+        /// The smallest value allowed.
+        min: i64,
+        /// The largest value allowed.
+        max: i64,
+    },
     /// A multiple of 0.5 in a range (komi).
-    Half { min: i64, max: i64 },
+    Half {
+        /// The smallest value allowed, a whole number.
+        min: i64,
+        /// The largest value allowed, a whole number.
+        max: i64,
+    },
     /// A whole number in a range, or the word `auto`, which the variant resolves.
-    IntOrAuto { min: i64, max: i64 },
+    IntOrAuto {
+        /// The smallest number allowed.
+        min: i64,
+        /// The largest number allowed.
+        max: i64,
+    },
 }
 
 impl OptionKind {
@@ -54,8 +69,11 @@ pub struct OptionSpec {
 /// A value an option does not accept; its message names the option and the valid values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BadValue {
+    /// The option's name.
     pub option: &'static str,
+    /// The value given, as written.
     pub value: String,
+    /// The values the option accepts, as help text ([`OptionKind::describe`]).
     pub expected: String,
     /// For a choice, the value most like the one given, if one is like it
     /// ([`closest`](crate::closest)).

@@ -106,7 +106,9 @@ impl Move {
 /// A move together with the colour that made it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Turn {
+    /// The player who moved.
     pub color: Color,
+    /// The move: a placement or a pass.
     pub mv: Move,
 }
 

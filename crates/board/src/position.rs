@@ -194,7 +194,12 @@ pub enum Margin {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum GameResult {
     /// `B+3.5`, `W+R`, `B+` (a goal reached).
-    Win { winner: Color, margin: Margin },
+    Win {
+        /// The player who won.
+        winner: Color,
+        /// By how much: points, a resignation, or a goal reached.
+        margin: Margin,
+    },
     /// `0`: equal scores.
     Draw,
     /// `Void`: no result (an endless cycle).
@@ -258,7 +263,9 @@ impl FromStr for GameResult {
 /// Points of each player under the position's scoring rule (komi included).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Score {
+    /// Black's points.
     pub black: f64,
+    /// White's points, komi included.
     pub white: f64,
 }
 

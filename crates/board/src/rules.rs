@@ -414,46 +414,67 @@ pub fn inventory_is_empty() -> bool {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RulesError {
+    /// A rules string with nothing in it but white space.
     #[error("empty rules string; expected a variant id or alias, like go/chinese or contact/2b")]
     Empty,
+    /// A name that is no variant's id or alias.
     #[error("unknown rules {name:?}{}; expected a variant id or alias, one of: {known}", Hint(.suggestion))]
     UnknownVariant {
+        /// The name given (cut short when it is long).
         name: String,
+        /// The registered ids, comma-separated.
         known: String,
         /// The id or alias most like `name`, if one is like it ([`closest`]).
         suggestion: Option<String>,
     },
+    /// A name that two variants claim: a problem of the registry, so the name belongs to
+    /// neither.
     #[error(
         "rules {name:?} name two variants, {first} and {second}: a problem of the registry \
          (each name belongs to one variant), which `cargo xtask conformance` reports"
     )]
     ClaimedTwice {
+        /// The id or alias given.
         name: String,
+        /// The id of one variant that claims it.
         first: &'static str,
+        /// The id of the other.
         second: &'static str,
     },
+    /// An override whose key is none of the variant's options.
     #[error("unknown option {key:?} for {variant}{}; expected one of: {valid}", Hint(.suggestion))]
     UnknownOption {
+        /// The variant's id.
         variant: &'static str,
+        /// The key given.
         key: String,
+        /// The variant's options, comma-separated.
         valid: String,
         /// The option most like `key`, if one is like it ([`closest`]).
         suggestion: Option<String>,
     },
+    /// An override without `=value` (the override as written).
     #[error("override {0:?} has no value; write key=value")]
     MissingValue(String),
+    /// An option given twice in one rules string (its name).
     #[error("option {0:?} is given twice; give each option once")]
     Repeated(String),
+    /// A value the option does not accept.
     #[error(transparent)]
     BadValue(#[from] BadValue),
+    /// A `board=` value that names no kind of board.
     #[error(transparent)]
     Board(#[from] ParseBoardKindError),
+    /// A size or board that gives no geometry (`size=` out of range, a graph file that
+    /// cannot be read, a size given with a graph board, ...).
     #[error(transparent)]
     Geometry(#[from] GeometryError),
     /// Another syntax's error ([`RulesSyntax`]): the syntax's name, and its own typed error.
     #[error("{syntax} rules: {error}")]
     Foreign {
+        /// The syntax's name (`katago-json`, ...).
         syntax: &'static str,
+        /// Its error, downcast to the syntax's own type to read it.
         error: FamilyError,
     },
 }

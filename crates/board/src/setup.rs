@@ -363,21 +363,34 @@ impl<'de> Deserialize<'de> for Setup {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameRecord {
+    /// The rules, the board and the stones the game started from.
     pub setup: Setup,
+    /// The moves in order, each written `B D4`, `W pass` or `B resign`.
     pub moves: Vec<String>,
 }
 
 /// Why a game record does not replay.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
+    /// The setup gives no position: every problem found with it.
     #[error("invalid setup: {0}")]
     Setup(#[from] SetupErrors),
+    /// A move that is not written as a colour and a move.
     #[error("move {number} {text:?}: expected a colour and a move, like \"B D4\" or \"W pass\"")]
-    BadMove { number: usize, text: String },
+    BadMove {
+        /// The move's number, from 1.
+        number: usize,
+        /// The move as written.
+        text: String,
+    },
+    /// A move the rules refuse.
     #[error("move {number} {text:?}: illegal move: {}", error.reason)]
     Illegal {
+        /// The move's number, from 1.
         number: usize,
+        /// The move as written.
         text: String,
+        /// The refusal, with the reason.
         error: PlayError,
     },
 }

@@ -21,6 +21,8 @@
 //! assert_eq!(game.outcome().unwrap().to_string(), "B+");
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod config;
 mod position;
 mod variants;
@@ -28,3 +30,8 @@ mod variants;
 pub use config::CaptureConfig;
 pub use position::CapturePosition;
 pub use variants::*;
+
+/// The README's examples, run as doctests so that the page crates.io shows stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -451,39 +451,67 @@ pub enum ConfigError {
     /// `k` above the largest number of contact neighbours any point has.
     #[error("k = {k} is more than any point of the {board} board has {contact} neighbours ({max}); expected k from 1 to {max}")]
     ThresholdTooLarge {
+        /// The threshold given.
         k: u32,
+        /// The most contact neighbours a point of the board has.
         max: u32,
+        /// The contact relation.
         contact: Adjacency,
+        /// The board, as [`Geometry::describe`](goishi_board::Geometry::describe) names it.
         board: String,
     },
     /// A board where no point touches another (1x1, a graph without edges).
     #[error("no point of the {board} board has a {contact} neighbour: contact capture needs points that touch")]
-    NoContacts { contact: Adjacency, board: String },
+    NoContacts {
+        /// The contact relation.
+        contact: Adjacency,
+        /// The board, as [`Geometry::describe`](goishi_board::Geometry::describe) names it.
+        board: String,
+    },
     /// A contact kind the geometry does not have.
     #[error("contact={contact} does not exist on a {board} board; expected one of: {available}")]
     NoSuchContact {
+        /// The contact kind given.
         contact: ContactKind,
+        /// The board's topology (`square`, `torus`, `hex`, `graph`, ...).
         board: &'static str,
+        /// The contact kinds the board has, comma-separated.
         available: String,
     },
     /// `t` given while the protection has no B part.
     #[error("t = {t} applies only to protection b or b+c, and the protection is {}; remove t or set protection=b", protection.name())]
-    LimitWithoutB { t: u32, protection: Protection },
+    LimitWithoutB {
+        /// The limit given.
+        t: u32,
+        /// The protection, which has no B part.
+        protection: Protection,
+    },
     /// `t` out of range.
     #[error("t = {t} is out of range; expected auto or a whole number from 1 to {}", max.map_or_else(|| "the number of contact neighbours plus one".to_owned(), |m| m.to_string()))]
-    LimitOutOfRange { t: u32, max: Option<u32> },
+    LimitOutOfRange {
+        /// The limit given.
+        t: u32,
+        /// The largest limit the board allows (its most contact neighbours plus one); `None`
+        /// for `t = 0`, which no board allows.
+        max: Option<u32>,
+    },
     /// An option value that is not one of the allowed ones.
     #[error("invalid {option} {value:?}; expected {expected}")]
     BadValue {
+        /// The option's name.
         option: &'static str,
+        /// The value given.
         value: String,
+        /// The values the option accepts.
         expected: String,
     },
     /// The rules are not those of a contact-capture variant (a setup reports it as the
     /// core's `SetupError::NotThisFamily`).
     #[error("{variant} is not a contact-capture variant (it has no {option} option)")]
     NotContact {
+        /// The variant's id.
         variant: &'static str,
+        /// The contact-capture option its rules lack.
         option: &'static str,
     },
 }

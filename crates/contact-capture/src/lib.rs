@@ -31,6 +31,8 @@
 //! assert_eq!(game.captures(Color::White), 1);
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod config;
 mod engine;
 pub mod position;
@@ -42,3 +44,8 @@ pub use config::{
 };
 pub use position::ContactPosition;
 pub use variants::VARIANTS;
+
+/// The README's examples, run as doctests so that the page crates.io shows stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

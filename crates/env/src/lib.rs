@@ -41,6 +41,8 @@
 //! [`EnvError`] that names what was wrong, and a step that fails changes no environment (every
 //! action is checked before any is played).
 
+#![deny(missing_docs)]
+
 mod batch;
 mod error;
 pub mod planes;
@@ -529,3 +531,8 @@ impl VecEnv {
         Ok(())
     }
 }
+
+/// The README's examples, run as doctests so that the page crates.io shows stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -89,15 +89,25 @@ option_choices! {
 /// Every rule option of Go, typed.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GoConfig {
+    /// Whether self-capture is legal (`suicide=`).
     pub suicide: Suicide,
+    /// The repetition rule (`ko=`).
     pub ko: Ko,
+    /// Whether long cycles end the game with no result (`cycles=`).
     pub cycles: Cycles,
+    /// How a finished game is counted (`scoring=`).
     pub scoring: Scoring,
+    /// The points not counted: territory in seki, or two points a group (`tax=`).
     pub tax: Tax,
     /// Komi in half points (7.5 is 15).
     pub komi_halves: i32,
+    /// The points White receives under area scoring for the handicap stones
+    /// (`handicap-bonus=`).
     pub handicap_bonus: HandicapBonus,
+    /// The AGA rule: each pass hands a prisoner to the opponent, and the game ends only on
+    /// White's pass (`pass-stones=`).
     pub pass_stones: bool,
+    /// The first pass of the game takes the button, worth half a point (`button=`).
     pub button: bool,
 }
 

@@ -30,26 +30,38 @@ use goishi_board::{Geometry, Point, Topology};
 pub enum HandicapError {
     /// The board has no standard handicap points.
     #[error("the {board} board has no standard handicap points; fixed handicap needs a square board of size 7 or more (use free placement)")]
-    NoStandardPoints { board: String },
+    NoStandardPoints {
+        /// The board, as [`Geometry::describe`] names it.
+        board: String,
+    },
     /// Fixed placement of this many stones is not defined on this board.
     #[error("invalid fixed handicap {stones} on the {board} board; expected 2 to {max} stones")]
     FixedOutOfRange {
+        /// The stones asked for.
         stones: u32,
+        /// The most stones fixed placement puts on this board.
         max: u32,
+        /// The board, as [`Geometry::describe`] names it.
         board: String,
     },
     /// A free placement of this many stones is not possible on this board.
     #[error("invalid free handicap {stones} on the {board} board; expected 2 to {max} stones")]
     FreeOutOfRange {
+        /// The stones asked for.
         stones: u32,
+        /// The most stones a free placement may put on this board.
         max: u64,
+        /// The board, as [`Geometry::describe`] names it.
         board: String,
     },
     /// A board of this size leaves no room for a free handicap at all.
     #[error(
         "the {board} board has no room for a handicap; free placement needs at least 3 points"
     )]
-    NoRoom { board: String },
+    NoRoom {
+        /// The board, as [`Geometry::describe`] names it.
+        board: String,
+    },
 }
 
 /// The most stones `fixed_handicap` places on `geometry` (an error if it places none).

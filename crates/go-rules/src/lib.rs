@@ -13,6 +13,8 @@
 //! assert!(game.play(Move::Place(d5)).is_err()); // occupied, and the position is unchanged
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod benson;
 pub mod config;
 pub mod handicap;
@@ -26,3 +28,8 @@ mod variants;
 pub use config::{Cycles, GoConfig, HandicapBonus, Ko, Scoring, Suicide, Tax};
 pub use position::{ChainStones, GoPosition};
 pub use variants::*;
+
+/// The README's examples, run as doctests so that the page crates.io shows stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -25,6 +25,9 @@
 //! # }
 //! ```
 
+#![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 use std::sync::Once;
 
 pub use goishi_board as board;
@@ -290,3 +293,8 @@ mod tests {
         assert_eq!(complete.problems(), [] as [String; 0]);
     }
 }
+
+/// The README's examples, run as doctests so that the page crates.io shows stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -20,6 +20,8 @@
 //! is generic over the position type, so that the search works on a concrete position
 //! (`GoPosition`) without dynamic dispatch per node, while the front ends use `dyn Position`.
 
+#![deny(missing_docs)]
+
 pub mod dead;
 pub mod mcts;
 pub mod player;
@@ -31,3 +33,8 @@ pub use player::{is_own_eye, Player, RandomPlayer};
 pub use selfplay::{
     game_rng, move_cap, play_game, play_out, Game, Played, Selfplay, SelfplayError,
 };
+
+/// The README's examples, run as doctests so that the page crates.io shows stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

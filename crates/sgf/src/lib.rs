@@ -27,6 +27,8 @@
 //! Only the main line of the first game tree is read. Variants other than Go are written as
 //! `GM[1]` with their rules string in `RU`.
 
+#![deny(missing_docs)]
+
 pub mod decode;
 pub mod error;
 pub mod file;
@@ -58,3 +60,8 @@ pub use write::{write_game, GameText, GameWriter, WriteOptions};
 /// it fails deep in a long main line. Callers that read untrusted records read them on a
 /// thread with this stack (the CLI's replay workers, the fuzz harness).
 pub const READER_STACK: usize = 256 << 20;
+
+/// The README's examples, run as doctests so that the page crates.io shows stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -2,8 +2,8 @@
 //! `GOISHI_SLOW=1 cargo test -p xtask scaffold` (and by `.ci/run`): a new family, a second
 //! preset of it and a preset of each existing family are scaffolded into a copy of the
 //! workspace, which must then build, register them, regenerate its docs, pass
-//! `cargo xtask conformance`, `cargo xtask docs --check`, the new crate's tests, clippy and
-//! rustfmt, untouched.
+//! `cargo xtask conformance`, `cargo xtask docs --check`, the new crate's tests, clippy,
+//! rustfmt and the manifests' tidy checks, untouched.
 
 use std::path::Path;
 use std::process::Command;
@@ -117,6 +117,9 @@ fn scaffold_builds_registers_and_passes_conformance() {
             "--check",
         ],
     );
+    // The new crate is published with the facade: its manifest passes the tidy checks.
+    let problems = crate::tidy::manifest_problems(&root);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
     let list = std::fs::read_to_string(root.join("docs/variants.md")).unwrap();
     for id in [
         "demo/first",

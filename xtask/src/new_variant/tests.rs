@@ -92,6 +92,9 @@ fn a_new_family_gets_a_crate_cases_a_page_and_a_facade_feature() {
     let paths: Vec<String> = edits.iter().map(|e| e.path.display().to_string()).collect();
     for p in [
         "crates/demo/Cargo.toml",
+        "crates/demo/README.md",
+        "crates/demo/LICENSE-MIT",
+        "crates/demo/LICENSE-APACHE",
         "crates/demo/src/lib.rs",
         "crates/demo/src/position.rs",
         "crates/demo/src/variants.rs",

@@ -5,6 +5,9 @@ use std::fmt;
 
 use crate::point::Point;
 
+/// Which points count as neighbours: a relation of a geometry, named in rules strings
+/// (`contact=king`). A geometry has a table for each relation its topology defines
+/// ([`Geometry::neighbors`](crate::Geometry::neighbors)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Adjacency {
     /// The four neighbours along the grid lines (grids and tori).

@@ -55,34 +55,67 @@ pub enum Topology {
     Graph,
 }
 
+/// Why a geometry cannot be built, or a relation or size cannot be had from one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GeometryError {
+    /// A width or height of 0, or over the largest side a grid may have.
     #[error(
         "board size {width}x{height} is out of range; width and height must be 1 to {MAX_SIDE}"
     )]
-    SizeOutOfRange { width: u64, height: u64 },
+    SizeOutOfRange {
+        /// The width asked for.
+        width: u64,
+        /// The height asked for.
+        height: u64,
+    },
+    /// A board size that is not written `N` or `WxH` (the text as given).
     #[error("invalid board size {0:?}; expected N or WxH, for example 19 or 19x13")]
     BadSize(String),
+    /// The rules string names one size (`size=`) and the caller asks for another.
     #[error("the rules name size={named} and the size asked for is {asked}; give one of them")]
-    SizeConflict { named: String, asked: String },
+    SizeConflict {
+        /// The size the rules name, `WxH`.
+        named: String,
+        /// The size asked for, `WxH`.
+        asked: String,
+    },
     /// A size given for a graph board, whose size is its graph's.
     #[error(
         "size {size} given with board={board}, whose size is fixed (the graph's); give no size"
     )]
-    GraphSize { board: String, size: String },
+    GraphSize {
+        /// The rules string's `board=` value.
+        board: String,
+        /// The size given, `WxH`.
+        size: String,
+    },
     /// A graph file's error: at a line (from 1), or about the whole file (line 0).
     #[error("graph {source_name}{}: {message}", at_line(*line))]
     Graph {
+        /// The name the graph was read under (its file's path, for a graph file).
         source_name: String,
+        /// The line of the error, from 1; 0 for an error about the whole file.
         line: usize,
+        /// What is wrong.
         message: String,
     },
+    /// A graph file that cannot be read from disk.
     #[error("cannot read graph file {path}: {message}")]
-    GraphFile { path: String, message: String },
+    GraphFile {
+        /// The file's path, as given.
+        path: String,
+        /// The system's reason.
+        message: String,
+    },
+    /// An adjacency relation that the board's topology does not define (diagonals on a hex
+    /// board, say).
     #[error("a {topology} board has no {adjacency} adjacency; available: {available}")]
     NoSuchAdjacency {
+        /// The board's topology (`square`, `torus`, `hex`, `graph`, ...).
         topology: &'static str,
+        /// The relation asked for.
         adjacency: Adjacency,
+        /// The relations the board has, by name, comma-separated.
         available: String,
     },
 }

@@ -9,20 +9,28 @@ const GTP_LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 /// Letters of SGF coordinates, in order: `a` to `z`, then `A` to `Z`.
 pub const SGF_LETTERS: &[u8; 52] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
+/// Why a point's name (a GTP vertex, an SGF coordinate, a graph point's name) names no point
+/// of the board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PointError {
+    /// Text that is not a GTP vertex at all (the text as given).
     #[error("invalid vertex {0:?}; expected a column letter (A to Z without I, then AA, AB, ...) and a row number, like D4")]
     BadVertex(String),
+    /// A well-formed vertex or SGF coordinate beyond the board's columns or rows.
     #[error("vertex {text} is off the {width}x{height} board")]
     OffBoard {
         /// The GTP vertex as written out (`K10`, whatever its case as read), or the SGF
         /// coordinate as read.
         text: String,
+        /// The board's width.
         width: u32,
+        /// The board's height.
         height: u32,
     },
+    /// A name that no point of the graph board has.
     #[error("unknown point {0:?} on this graph board")]
     UnknownGraphPoint(String),
+    /// Text that is not an SGF coordinate (two letters) at all.
     #[error("invalid SGF coordinate {0:?}; expected two letters a-z or A-Z")]
     BadSgf(String),
 }

@@ -82,12 +82,20 @@ pub enum KataGoRulesError {
     NotAnObject(&'static str),
     /// A key KataGo and goishi do not know.
     #[error("unknown rules key {key:?}; expected one of: {expected}")]
-    UnknownKey { key: String, expected: &'static str },
+    UnknownKey {
+        /// The key given.
+        key: String,
+        /// The keys known, comma-separated.
+        expected: &'static str,
+    },
     /// A value the key does not take.
     #[error("unknown {key} rule {value}{}; expected one of: {expected}", goishi_board::Hint(.suggestion))]
     BadValue {
+        /// The key whose value it is.
         key: &'static str,
+        /// The value given, as JSON or as written in the compact form.
         value: String,
+        /// The values the key takes.
         expected: String,
         /// The value most like the one given, for a JSON string ([`goishi_board::closest`]).
         suggestion: Option<String>,
@@ -95,8 +103,11 @@ pub enum KataGoRulesError {
     /// A JSON value of the wrong type.
     #[error("{key} must be {expected}, found {found}")]
     WrongType {
+        /// The key whose value it is.
         key: &'static str,
+        /// The type the key takes, in words (`a string`, `true or false`, ...).
         expected: &'static str,
+        /// The value given, as JSON.
         found: String,
     },
     /// Komi out of range or not a multiple of 0.5.
@@ -105,7 +116,9 @@ pub enum KataGoRulesError {
     /// Compact form: text that is no key.
     #[error("unexpected {found:?} in compact rules; expected one of: {expected}")]
     Compact {
+        /// The word that is no key (its first 24 characters).
         found: String,
+        /// The keys of the compact form.
         expected: &'static str,
     },
 }
