@@ -51,11 +51,12 @@ fn is_go_family(family: &str) -> bool {
 }
 
 /// The points of a board in the order in which analysis lists a value for each (KataGo's
-/// `ownership`, in GTP and in its JSON engine): row by row from the top left (A19, B19, ...,
-/// T1 on 19x19) on square, rectangular, torus and hex grids; on a graph board, in the order
-/// of its file.
+/// `ownership` and `policy`, in GTP and in its JSON engine): on a square or rectangular board
+/// as KataGo writes them, row by row from the top left (A19, B19, ..., T1 on 19x19); on torus,
+/// hex and graph boards in the board's own point order (row by row from A1 at the bottom left
+/// on torus and hex boards, the file's order on a graph board).
 pub fn reading_order(geometry: &goishi::Geometry) -> Vec<goishi::Point> {
-    if *geometry.topology() == Topology::Graph {
+    if *geometry.topology() != Topology::Rect {
         return geometry.points().collect();
     }
     (0..geometry.height())

@@ -9,7 +9,7 @@
 //! confidence bound ([`MoveStats::lcb`]: w - 2 sqrt(w (1 - w) / visits), w kept a quarter
 //! visit from 0 and 1), `utilityLcb` = 2 x lcb - 1.
 
-use goishi::{Color, Geometry, Move, Position, Score, Topology};
+use goishi::{Color, Geometry, Move, Position, Score};
 use goishi_play::mcts::{MoveStats, SearchResult};
 use serde_json::{json, Map, Value};
 
@@ -92,18 +92,12 @@ impl View<'_> {
         }
     }
 
-    /// The point indices in the order KataGo writes a board: on a square or rectangular
-    /// board row by row from the top left (A19 first on 19x19); on other boards the board's
-    /// own point order.
+    /// The point indices in the order analysis writes a board
+    /// ([`crate::common::reading_order`]).
     pub fn point_order(&self) -> Vec<usize> {
-        let g = self.geometry;
-        if *g.topology() != Topology::Rect {
-            return (0..g.num_points()).collect();
-        }
-        let (w, h) = (g.width() as usize, g.height() as usize);
-        (0..h)
-            .rev()
-            .flat_map(|row| (0..w).map(move |col| row * w + col))
+        crate::common::reading_order(self.geometry)
+            .into_iter()
+            .map(|p| p.index())
             .collect()
     }
 

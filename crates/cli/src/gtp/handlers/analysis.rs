@@ -11,7 +11,7 @@
 //! searches the move of `genmove` (its budget and clock; the next line waits), then `play V`.
 //!
 //! The fields that KataGo computes with its network are made from the search (see
-//! docs/analysis.md): `winrate` is the move's win rate over its playouts, from the side of the
+//! docs/cli.md, `goishi analysis`): `winrate` is the move's win rate over its playouts, from the side of the
 //! player analysed; `scoreMean`, `scoreLead` and `scoreSelfplay` the mean margin on the
 //! game's count at the end of those playouts, `scoreStdev` its spread; `prior` what the
 //! tree knew of the move before searching it (uniform where a family has no priors);
