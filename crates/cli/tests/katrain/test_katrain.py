@@ -205,9 +205,10 @@ class Run:
     """What one KaTrain session with goishi as its engine left behind."""
 
 
-def analyse_game(sgf_name, visits=VISITS, timeout=90.0):
-    """Opens the SGF in KaTrain with goishi as its engine, waits for every node's analysis, then
-    stops the engine as KaTrain does when its engine settings change (shutdown(finish=False))."""
+def analyse_game(sgf_name, visits=VISITS, timeout=90.0, then=None):
+    """Opens the SGF in KaTrain with goishi as its engine, waits for every node's analysis, runs
+    `then(run, engine)` if given, then stops the engine as KaTrain does when its engine settings
+    change (shutdown(finish=False))."""
     run = Run()
     run.altcommand = os.environ.get("GOISHI_KATRAIN_ALTCOMMAND") or (
         f"{shlex.quote(GOISHI_BIN)} analysis --threads {THREADS}"
@@ -228,6 +229,8 @@ def analyse_game(sgf_name, visits=VISITS, timeout=90.0):
             break
         time.sleep(0.1)
     run.elapsed = time.monotonic() - start
+    if then is not None:
+        then(run, engine)
 
     # KaTrain runs its command through `sh -c`; the engine is the shell's child (Debian's dash
     # does not exec it), so KaTrain's SIGTERM reaches the shell only.
@@ -254,6 +257,17 @@ def analyse_game(sgf_name, visits=VISITS, timeout=90.0):
         process.kill()
         raise
     return run
+
+
+def check_shutdown(run, summary):
+    # KaTrain ends its engine with SIGTERM to the shell running its command and then waits for
+    # the engine's pipes to close: the engine must be gone, or KaTrain hangs.
+    assert not run.survivors, (
+        f"{summary}: goishi (pids {run.survivors}) outlived KaTrain's shutdown (SIGTERM to `sh -c "
+        f"{run.altcommand}`); KaTrain's shutdown {'hung' if run.shutdown_hung else 'returned'}; "
+        f"{'closing its input did not end it either' if run.survivors_after_eof else 'closing its input ended it'}"
+    )
+    assert not run.shutdown_hung, f"{summary}: KaTrain's engine shutdown did not return"
 
 
 def check_ownership(node, where):
@@ -345,14 +359,7 @@ def check_analyses(run, sgf_name):
             f"board (mean black - white {mean:+.2f}): not reported from Black's side"
         )
 
-    # KaTrain ends its engine with SIGTERM to the shell running its command and then waits for
-    # the engine's pipes to close: the engine must be gone, or KaTrain hangs.
-    assert not run.survivors, (
-        f"{summary}: goishi (pids {run.survivors}) outlived KaTrain's shutdown (SIGTERM to `sh -c "
-        f"{run.altcommand}`); KaTrain's shutdown {'hung' if run.shutdown_hung else 'returned'}; "
-        f"{'closing its input did not end it either' if run.survivors_after_eof else 'closing its input ended it'}"
-    )
-    assert not run.shutdown_hung, f"{summary}: KaTrain's engine shutdown did not return"
+    check_shutdown(run, summary)
 
 
 @pytest.mark.parametrize(
@@ -361,3 +368,42 @@ def check_analyses(run, sgf_name):
 )
 def test_katrain_analyses_a_whole_game(sgf_name):
     check_analyses(analyse_game(sgf_name), sgf_name)
+
+
+def ponder_then_stop(run, engine):
+    """KaTrain's continuous analysis (space bar): 10^7 visits with a report every 0.25 s, stopped
+    by a terminate action after which KaTrain waits for the query's last answer."""
+    node = run.nodes[len(run.nodes) // 2]
+    run.game.set_current_node(node)
+    node.clear_analysis()
+    run.game.analyze_extra("ponder")
+    run.partial_visits = []
+    deadline = time.monotonic() + 1.5
+    while time.monotonic() < deadline:
+        if node.analysis_exists and not node.analysis_complete:
+            visits = node.root_visits
+            if not run.partial_visits or run.partial_visits[-1] != visits:
+                run.partial_visits.append(visits)
+        time.sleep(0.02)
+    run.completed_before_stop = node.analysis_complete
+    engine.stop_pondering()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and not (node.analysis_complete and engine.is_idle()):
+        time.sleep(0.05)
+    run.ponder_node = node
+
+
+def test_katrain_ponders_and_stops():
+    sgf_name = "gnugo-19x19.sgf"
+    run = analyse_game(sgf_name, then=ponder_then_stop)
+    summary = f"{sgf_name} pondering on move {run.ponder_node.depth}"
+    assert not run.katrain.errors, f"{summary}: KaTrain reported errors: {run.katrain.errors[:5]}"
+    assert not run.katrain.popups, f"{summary}: KaTrain asked for popups: {run.katrain.popups[:5]}"
+    assert not run.completed_before_stop, f"{summary}: a 10^7-visit query ended by itself within 1.5 s"
+    assert len(run.partial_visits) >= 2, f"{summary}: reports during the search: {run.partial_visits}"
+    assert run.partial_visits == sorted(run.partial_visits), f"{summary}: visits went down {run.partial_visits}"
+    node = run.ponder_node
+    assert node.analysis_complete, f"{summary}: no last answer after the terminate action"
+    assert node.root_visits >= run.partial_visits[-1], f"{summary}: last answer {node.root_visits} visits"
+    check_ownership(node, summary)
+    check_shutdown(run, summary)
