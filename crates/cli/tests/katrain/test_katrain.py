@@ -311,6 +311,10 @@ def check_analyses(run, sgf_name):
                     want = expected if key == "lcb" else 2 * expected - 1
                     assert root[key] == want, f"{where}: game over ({result}), rootInfo {root}"
             check_ownership(node, where)
+            # With no candidates KaTrain draws the policy's best point as the top move: nothing
+            # but a pass may come out of a finished game.
+            drawn = [c["move"] for c in node.candidate_moves if c["move"] != "pass"]
+            assert not drawn, f"{where}: game over, yet KaTrain shows candidates {drawn} (policy {node.policy[-3:]}...)"
             continue
 
         check_ownership(node, where)
