@@ -6,8 +6,10 @@ points the engine's custom command (`altcommand`) at `$GOISHI_BIN analysis --thr
 whole games from the SGF files next to this file, lets KaTrain analyse every position as it does
 when a user opens a file, and checks what KaTrain stored: no error through KaTrain's error path,
 every node analysed, candidate moves legal, win rates in [0, 1], ownership and policy of the
-right length, values reported from Black's side (KaTrain asks for it in every query), and the
-engine process gone after KaTrain's shutdown.
+right length, values reported from Black's side (KaTrain asks for it in every query), a
+finished game (two passes) shown with its winner and no candidate on the board, and the engine
+process gone after KaTrain's shutdown. A second test runs KaTrain's continuous analysis (10^7
+visits, a report every 0.25 s) and stops it as KaTrain does, with a terminate action.
 
 Run it with `GOISHI_BIN=/path/to/goishi pytest crates/cli/tests/katrain` in a virtual environment
 holding requirements.txt; see README.md.
