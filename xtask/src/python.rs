@@ -2,7 +2,10 @@
 //! as a user installs it. A fresh virtual environment under `target/python-venv` (never in
 //! the tree), the pinned requirements of `crates/python/requirements-ci.txt` (maturin,
 //! numpy, pytest, PettingZoo, Gymnasium), `pip install ./crates/python` with that maturin,
-//! then pytest on `crates/python/tests`. `--ray` adds the pinned Ray of
+//! then pytest on `crates/python/tests`; then KaTrain's own engine client driving
+//! `goishi analysis` (the pinned KaTrain of `crates/cli/tests/katrain/requirements.txt` added
+//! to that environment, the CLI built with cargo, pytest on `crates/cli/tests/katrain` with
+//! `GOISHI_BIN` pointing at it). `--ray` adds the pinned Ray of
 //! `crates/python/requirements-ray.txt` to that environment (building it first if it is
 //! missing) and runs `crates/python/tests_ray` on a local Ray instance.
 //!
@@ -34,6 +37,16 @@ fn root() -> PathBuf {
 /// the environment's `bin/` first on the PATH (as `activate` does: the maturin backend runs
 /// the `maturin` it finds there).
 fn run(what: &str, program: &Path, args: &[&str]) -> Result<(), String> {
+    run_with(what, program, args, &[])
+}
+
+/// [`run`] with more environment variables.
+fn run_with(
+    what: &str,
+    program: &Path,
+    args: &[&str],
+    env: &[(&str, &Path)],
+) -> Result<(), String> {
     let started = Instant::now();
     let venv = venv();
     let mut path = vec![venv.join("bin")];
@@ -50,6 +63,7 @@ fn run(what: &str, program: &Path, args: &[&str]) -> Result<(), String> {
         .env("PYTHONDONTWRITEBYTECODE", "1")
         .env("PIP_DISABLE_PIP_VERSION_CHECK", "1")
         .env("PIP_NO_INPUT", "1")
+        .envs(env.iter().copied())
         .status()
         .map_err(|e| format!("{what}: cannot run {}: {e}", program.display()))?;
     println!("python: {what} ({:.0} s)", started.elapsed().as_secs_f64());
@@ -96,6 +110,44 @@ fn pytest(venv: &Path, folder: &str) -> Result<(), String> {
     )
 }
 
+/// KaTrain (the review tool, from PyPI) analysing whole games with `goishi analysis` through
+/// its own engine client: its pinned requirements added to `venv`, the CLI built (debug, as
+/// the workspace tests built it), then `crates/cli/tests/katrain`.
+fn katrain(venv: &Path) -> Result<(), String> {
+    run(
+        "pip install -r crates/cli/tests/katrain/requirements.txt (KaTrain)",
+        &venv.join("bin/pip"),
+        &[
+            "install",
+            "-q",
+            "-r",
+            "crates/cli/tests/katrain/requirements.txt",
+        ],
+    )?;
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    run(
+        "cargo build -p goishi-cli",
+        Path::new(&cargo),
+        &["build", "-q", "-p", "goishi-cli"],
+    )?;
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from);
+    let goishi = target.join("debug/goishi");
+    run_with(
+        "pytest crates/cli/tests/katrain (KaTrain's engine client runs goishi analysis)",
+        &venv.join("bin/python"),
+        &[
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "crates/cli/tests/katrain",
+        ],
+        &[("GOISHI_BIN", &goishi)],
+    )
+}
+
 /// Runs the Python checks; `ray` for the Ray ones.
 pub fn main(ray: bool) -> ExitCode {
     let venv = venv();
@@ -111,7 +163,9 @@ pub fn main(ray: bool) -> ExitCode {
             })
             .and_then(|()| pytest(&venv, "crates/python/tests_ray"))
     } else {
-        build(&venv).and_then(|()| pytest(&venv, "crates/python/tests"))
+        build(&venv)
+            .and_then(|()| pytest(&venv, "crates/python/tests"))
+            .and_then(|()| katrain(&venv))
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -136,8 +190,12 @@ mod tests {
 
     #[test]
     fn the_requirements_pin_every_package() {
-        for file in ["requirements-ci.txt", "requirements-ray.txt"] {
-            let text = std::fs::read_to_string(root().join("crates/python").join(file)).unwrap();
+        for file in [
+            "crates/python/requirements-ci.txt",
+            "crates/python/requirements-ray.txt",
+            "crates/cli/tests/katrain/requirements.txt",
+        ] {
+            let text = std::fs::read_to_string(root().join(file)).unwrap();
             for line in text.lines().map(str::trim) {
                 if line.is_empty() || line.starts_with('#') {
                     continue;

@@ -213,7 +213,8 @@ pub fn plan(families: &[String], machine: Machine) -> Vec<Step> {
     ));
     steps.push(step(
         "cargo xtask python (the Python package built with the pinned maturin in a fresh \
-         virtual environment under target/, then its pytest suite)",
+         virtual environment under target/, then its pytest suite, then KaTrain's engine client \
+         on goishi analysis)",
         cargo("xtask python"),
     ));
     if !machine.quick {
@@ -505,7 +506,8 @@ mod tests {
             "cargo xtask conformance",
             "cargo xtask docs --check (docs/variants.md and docs/variants/*.md are up to date)",
             "cargo xtask python (the Python package built with the pinned maturin in a fresh \
-             virtual environment under target/, then its pytest suite)",
+             virtual environment under target/, then its pytest suite, then KaTrain's engine \
+             client on goishi analysis)",
             "cargo xtask python --ray (the pinned Ray added, tests_ray on a local Ray instance)",
             "GOISHI_SLOW=1 cargo test -p xtask scaffold",
             "cargo install cargo-fuzz --locked --version 0.13.2",
