@@ -41,8 +41,8 @@ path, goishi, visits = sys.argv[1], sys.argv[2], int(sys.argv[3])
 config = json.loads((Path(katrain.__file__).parent / "config.json").read_text())
 config["engine"].update(
     backend="custom",
-    # exec: KaTrain runs the command through sh -c and stops it with SIGTERM to that process.
-    altcommand=f"exec {goishi} analysis --threads 2",
+    # As a user types it in "Override Engine Command"; KaTrain runs it through sh -c.
+    altcommand=f"{goishi} analysis --threads 2",
     max_visits=visits,
     fast_visits=min(visits, 50),
     max_time=30.0,

@@ -280,6 +280,16 @@ def check_ownership(node, where):
     assert ownership is not None, f"{where}: no ownership (KaTrain asked for it)"
     assert len(ownership) == width * height, f"{where}: ownership has {len(ownership)} values"
     assert all(-1.0 <= v <= 1.0 for v in ownership), f"{where}: ownership out of [-1, 1]"
+    # KaTrain 1.20 draws a mark on a stone whose owner is not its colour, sized by
+    # `abs(ownership if ownership else min(1, loss))` with no loss grid: an ownership of exactly
+    # 0 under a stone raises TypeError and aborts the board's drawing (gui/badukpan.py).
+    stones = board_at(node).stones
+    zero = [
+        f"{GTP_LETTERS[x]}{y + 1}" if x < 25 else f"({x}, {y})"
+        for x, y in sorted(stones)
+        if ownership[(height - 1 - y) * width + x] == 0.0
+    ]
+    assert not zero, f"{where}: ownership exactly 0 under the stones at {zero} (KaTrain's board drawing fails)"
 
 
 def check_analyses(run, sgf_name):
