@@ -343,6 +343,7 @@ fn analyse(
         geometry: position.geometry(),
         color: t.color,
         perspective: query.perspective.unwrap_or(options.perspective),
+        stones: Some(position.board()),
     };
     if position.is_over() {
         // The one judge of dead stones, as GTP's final_score counts a finished game.

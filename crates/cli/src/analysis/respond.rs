@@ -9,7 +9,7 @@
 //! confidence bound ([`MoveStats::lcb`]: w - 2 sqrt(w (1 - w) / visits), w kept a quarter
 //! visit from 0 and 1), `utilityLcb` = 2 x lcb - 1.
 
-use goishi::{Color, Geometry, Move, Position, Score};
+use goishi::{Board, Color, Geometry, Move, Position, Score, BLACK, WHITE};
 use goishi_play::mcts::{MoveStats, SearchResult};
 use serde_json::{json, Map, Value};
 
@@ -50,7 +50,16 @@ pub struct View<'a> {
     pub geometry: &'a Geometry,
     pub color: Color,
     pub perspective: Perspective,
+    /// The stones of the position, if known: an owner of exactly 0 under a stone is written
+    /// a millionth towards the stone's colour ([`UNDER_A_STONE`]).
+    pub stones: Option<&'a Board>,
 }
+
+/// What an owner of exactly 0 under a stone is written as, towards the stone's colour:
+/// KaTrain 1.20 fails to draw a stone whose ownership is exactly 0 (its board treats the 0 as
+/// missing and reads a grid it does not have), which a search's average of +1 and -1 owners
+/// gives whenever a stone is captured in exactly half of the playouts.
+pub const UNDER_A_STONE: f64 = 1e-6;
 
 impl View<'_> {
     /// Whether a figure from the mover's side is turned to the other side.
@@ -112,10 +121,21 @@ impl View<'_> {
     /// Ownership (+1 Black per point) in KataGo's order and this perspective.
     fn ownership(&self, owner: &[f64]) -> Value {
         let sign = self.owner_sign();
+        let cells = self.stones.map(Board::cells);
         Value::Array(
             self.point_order()
                 .into_iter()
-                .map(|i| num(sign * owner.get(i).copied().unwrap_or(0.0)))
+                .map(|i| {
+                    let mut o = owner.get(i).copied().unwrap_or(0.0);
+                    if o == 0.0 {
+                        match cells.and_then(|c| c.get(i)) {
+                            Some(&BLACK) => o = UNDER_A_STONE,
+                            Some(&WHITE) => o = -UNDER_A_STONE,
+                            _ => {}
+                        }
+                    }
+                    num(sign * o)
+                })
                 .collect(),
         )
     }

@@ -355,6 +355,7 @@ fn board_order_is_katagos_on_grids_and_the_boards_elsewhere() {
         geometry: &rect,
         color: Color::Black,
         perspective: Perspective::SideToMove,
+        stones: None,
     };
     // Goishi numbers from A1 at the bottom left; KataGo writes A2 B2 C2 then A1 B1 C1.
     let names: Vec<String> = view
@@ -368,6 +369,7 @@ fn board_order_is_katagos_on_grids_and_the_boards_elsewhere() {
         geometry: &torus,
         color: Color::Black,
         perspective: Perspective::SideToMove,
+        stones: None,
     };
     assert_eq!(view.point_order(), [0, 1, 2, 3, 4, 5]);
 }
@@ -484,6 +486,7 @@ fn a_result_is_written_as_katago_from_the_side_asked() {
         geometry: &g,
         color: Color::White,
         perspective: Perspective::Black,
+        stones: None,
     };
     let includes = super::query::Includes {
         ownership: true,
@@ -526,4 +529,26 @@ fn a_result_is_written_as_katago_from_the_side_asked() {
     // The spread in KataGo's order: the top row (goishi's points 6, 7, 8) first.
     let stdev: Vec<f64> = serde_json::from_value(r["ownershipStdev"].clone()).unwrap();
     assert_eq!(stdev, [0.6, 0.7, 0.8, 0.3, 0.4, 0.5, 0.0, 0.1, 0.2]);
+
+    // With the stones known, an owner of exactly 0 under a stone (A1 here, Black's) is a
+    // millionth towards its colour, turned to the side asked (Black's, then White's): KaTrain
+    // cannot draw a stone whose ownership is exactly 0. Empty points keep their 0.
+    let mut even = result.clone();
+    even.ownership = vec![0.0; 9];
+    for (perspective, a1_owner) in [
+        (Perspective::Black, respond::UNDER_A_STONE),
+        (Perspective::White, -respond::UNDER_A_STONE),
+    ] {
+        let view = View {
+            stones: Some(game.board()),
+            perspective,
+            ..view
+        };
+        let line = respond::result("r", 1, false, &view, &even, &includes, game.as_ref());
+        let r: Value = serde_json::from_str(&line).unwrap();
+        let own: Vec<f64> = serde_json::from_value(r["ownership"].clone()).unwrap();
+        let mut expected = [0.0; 9];
+        expected[6] = a1_owner;
+        assert_eq!(own, expected, "{perspective:?}");
+    }
 }
