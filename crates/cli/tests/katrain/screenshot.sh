@@ -8,7 +8,9 @@
 #
 # Environment: GOISHI_BIN (required), KATRAIN_VENV (default /tmp/katrain-venv), DISPLAY_NUM
 # (default 97), VISITS (default 500, visits for the position shown), SETTLE (seconds to let
-# the analysis finish, default 25).
+# the analysis finish, default 25), STEP (seconds between two steps through the game, default
+# 0.3: KaTrain's board drawing reads the current position twice, so stepping faster than it
+# draws can pair a stone with the previous position's ownership).
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,6 +21,7 @@ venv=${KATRAIN_VENV:-/tmp/katrain-venv}
 display=:${DISPLAY_NUM:-97}
 visits=${VISITS:-500}
 settle=${SETTLE:-25}
+step=${STEP:-0.3}
 
 work=$(mktemp -d /tmp/katrain-screenshot.XXXXXX)
 cleanup() {
@@ -77,7 +80,7 @@ i=0
 while [ "$i" -lt "$move" ]; do
     xdotool key Right
     i=$((i + 1))
-    sleep 0.05
+    sleep "$step"
 done
 # 'a': KaTrain's extra analysis of the position shown (max_visits more visits).
 xdotool key a
