@@ -36,8 +36,8 @@ pub use position::{
     Position, Score,
 };
 pub use rules::{
-    install_registry, inventory_is_empty, normalize_name, registry, shorten, ForeignRules,
-    Registry, RegistryHook, Rules, RulesError, RulesSyntax, VariantInfo,
+    install_registry, inventory_is_empty, normalize_name, panic_message, registry, shorten,
+    ForeignRules, Registry, RegistryHook, Rules, RulesError, RulesSyntax, VariantInfo,
 };
 pub use setup::{
     new_boxed, parse_turn, FamilyError, FromSetup, GameRecord, RecordError, Setup, SetupError,

@@ -751,11 +751,41 @@ fn option_key(key: &str) -> String {
     key.trim().to_ascii_lowercase().replace('_', "-")
 }
 
+/// The message of a panic's payload (`std::panic::catch_unwind`'s error, a panic hook's
+/// `payload()`): the text given to `panic!`, or "a panic without a message" when the payload
+/// is not text. The one way every front end and harness reports a caught panic.
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
+    payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("a panic without a message")
+}
+
 /// At most 40 characters of user input, for messages (`...` after the cut): an error names
 /// what was wrong without echoing a whole pasted file.
 pub fn shorten(text: &str) -> String {
     match text.char_indices().nth(40) {
         Some((cut, _)) => format!("{}...", &text[..cut]),
         None => text.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod panic_message_tests {
+    use super::panic_message;
+
+    #[test]
+    fn a_panics_text_is_its_message() {
+        let caught = |f: fn()| std::panic::catch_unwind(f).unwrap_err();
+        let hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let literal = caught(|| panic!("a literal"));
+        let formatted = caught(|| panic!("formatted {}", 7));
+        let other = caught(|| std::panic::panic_any(42_u8));
+        std::panic::set_hook(hook);
+        assert_eq!(panic_message(literal.as_ref()), "a literal");
+        assert_eq!(panic_message(formatted.as_ref()), "formatted 7");
+        assert_eq!(panic_message(other.as_ref()), "a panic without a message");
     }
 }

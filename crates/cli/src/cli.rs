@@ -328,12 +328,7 @@ fn fail(message: &str, status: i32) -> i32 {
 /// status. Never panics out: a bug is reported in one line with status 70.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     std::panic::set_hook(Box::new(|info| {
-        let message = info
-            .payload()
-            .downcast_ref::<&str>()
-            .map(|s| (*s).to_owned())
-            .or_else(|| info.payload().downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown".to_owned());
+        let message = goishi::panic_message(info.payload());
         let place = info
             .location()
             .map(|l| format!(" at {}:{}", l.file(), l.line()))

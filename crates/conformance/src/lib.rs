@@ -570,11 +570,9 @@ fn refusal_documented(variant: &VariantInfo, kind: &BoardKind) -> bool {
 /// Runs `f`, turning a panic into an error message.
 pub(crate) fn catch<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     std::panic::catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
-        let text = payload
-            .downcast_ref::<&str>()
-            .map(|s| (*s).to_owned())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "a panic".to_owned());
-        format!("panicked: {text}")
+        format!(
+            "panicked: {}",
+            goishi_board::panic_message(payload.as_ref())
+        )
     })
 }

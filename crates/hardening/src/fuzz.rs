@@ -191,14 +191,8 @@ fn run_watched(name: &str, keep: bool, target: Target, input: &[u8]) -> Result<f
 fn run_timed(target: Target, input: &[u8]) -> Result<f64, String> {
     let start = Instant::now();
     let (result, peak) = alloc::measure(|| {
-        std::panic::catch_unwind(|| target(input)).map_err(|payload| {
-            let text = payload
-                .downcast_ref::<&str>()
-                .map(|s| (*s).to_owned())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "a panic".to_owned());
-            format!("panicked: {text}")
-        })
+        std::panic::catch_unwind(|| target(input))
+            .map_err(|payload| format!("panicked: {}", goishi::panic_message(payload.as_ref())))
     });
     let elapsed = start.elapsed();
     result??;

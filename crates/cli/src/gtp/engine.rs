@@ -332,11 +332,7 @@ impl Engine {
         match outcome {
             Ok(answer) => answer,
             Err(payload) => {
-                let message = payload
-                    .downcast_ref::<&str>()
-                    .map(|s| (*s).to_owned())
-                    .or_else(|| payload.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "unknown".to_owned());
+                let message = goishi::panic_message(payload.as_ref()).to_owned();
                 match replaced {
                     Some(old) => {
                         self.rules = old.rules;
