@@ -28,7 +28,9 @@ fn parse(spec: &str) -> Result<MctsConfig, String> {
             .ok_or_else(|| format!("{setting:?}: expected KEY=VALUE"))?;
         let bad = |e: &dyn std::fmt::Display| format!("{setting:?}: {e}");
         match key {
-            "policy" => c.playout_policy = value.parse::<PlayoutPolicy>()?,
+            "policy" => {
+                c.playout_policy = value.parse::<PlayoutPolicy>().map_err(|e| e.to_string())?
+            }
             "playouts" => c.budget = Budget::playouts(value.parse().map_err(|e| bad(&e))?),
             "c" => c.exploration = Some(value.parse().map_err(|e| bad(&e))?),
             "k" => c.rave_equivalence = Some(value.parse().map_err(|e| bad(&e))?),

@@ -70,15 +70,20 @@ impl std::fmt::Display for PlayoutPolicy {
     }
 }
 
+/// A playout policy's name that is neither `heavy` nor `light` (the text, shortened).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid playout policy {0:?}; expected heavy or light")]
+pub struct UnknownPolicy(pub String);
+
 impl std::str::FromStr for PlayoutPolicy {
-    type Err = String;
+    type Err = UnknownPolicy;
 
     /// `heavy` or `light`; anything else is an error naming both.
-    fn from_str(text: &str) -> Result<PlayoutPolicy, String> {
+    fn from_str(text: &str) -> Result<PlayoutPolicy, UnknownPolicy> {
         PlayoutPolicy::ALL
             .into_iter()
             .find(|p| p.name() == text)
-            .ok_or_else(|| format!("invalid playout policy {text:?}; expected heavy or light"))
+            .ok_or_else(|| UnknownPolicy(goishi::shorten(text)))
     }
 }
 

@@ -160,7 +160,7 @@ use crate::player::Player;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-pub use config::{Budget, ConfigError, MctsConfig, PlayoutPolicy, TreeSettings};
+pub use config::{Budget, ConfigError, MctsConfig, PlayoutPolicy, TreeSettings, UnknownPolicy};
 pub use heavy::{HeavyGo, PATTERNS};
 pub(crate) use position::{on_concrete, OnPosition};
 pub use position::{PlayoutResult, SearchPosition};
