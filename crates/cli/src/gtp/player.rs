@@ -174,11 +174,6 @@ impl GenmovePlayer {
         budget: Budget,
         watch: Watch<'_>,
     ) -> Result<SearchResult, SearchError> {
-        if watch.stop.is_none() || budget != Budget::UNLIMITED {
-            // The budget is checked by construction (it has a limit); a search with a stop
-            // flag may have none.
-            budget.validate()?;
-        }
         let result = self.mcts.analyze_dyn(position, color, budget, watch);
         self.searched = result.is_ok();
         self.searches += u64::from(self.searched);

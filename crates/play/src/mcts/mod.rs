@@ -406,14 +406,8 @@ impl MctsPlayer {
         position: &dyn Position,
         color: Color,
     ) -> Result<SearchResult, SearchError> {
-        struct Search<'a>(&'a mut MctsPlayer, Color);
-        impl OnPosition for Search<'_> {
-            type Output = Result<SearchResult, SearchError>;
-            fn run<P: SearchPosition>(self, position: &P) -> Self::Output {
-                self.0.search(position, self.1)
-            }
-        }
-        on_concrete(position, Search(self, color))
+        let budget = self.config.budget;
+        self.analyze_dyn(position, color, budget, Watch::default())
     }
 
     /// [`MctsPlayer::analyze`] through the object-safe trait (see [`MctsPlayer::search_dyn`]).
