@@ -1,3 +1,4 @@
+#![deny(missing_docs)]
 //! The `goishi` command-line tool as a library: the GTP engine, SGF records, replay,
 //! self-play, matches between engines, diagrams and the variant list. `main.rs` is a thin front end over [`run`].
 

@@ -39,10 +39,12 @@ pub enum Status {
 /// The report on one file.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
+    /// The file as it was named (`-` for standard input).
     pub file: String,
     /// The game's number in the file, from 1, when the file holds more than one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<usize>,
+    /// Whether the game replayed, had an illegal move, or could not be read.
     pub status: Status,
     /// Why the file is unreadable or the move illegal, in one sentence.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -381,8 +383,11 @@ fn replay_record(record: &sgf::Record, file: &str, worker: &mut Worker) -> Repor
 pub struct ReplayOptions {
     /// The SGF files; `-` is standard input, read game tree by game tree.
     pub files: Vec<PathBuf>,
+    /// Rules to replay under instead of each record's `RU` (`--rules`).
     pub rules: Option<String>,
+    /// Files replayed at once (`--jobs`, at least 1).
     pub jobs: usize,
+    /// One JSON object a report instead of text (`--json`).
     pub json: bool,
     /// Whether to draw a progress bar on standard error (only on a terminal).
     pub progress: bool,

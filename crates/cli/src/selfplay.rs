@@ -84,12 +84,17 @@ pub enum SgfOut {
 /// What `goishi selfplay` was asked to do.
 #[derive(Clone, Debug)]
 pub struct SelfplayOptions {
+    /// The rules of every game.
     pub rules: Rules,
+    /// The board size (`--size`); `None`: the rules', else the variant's default.
     pub size: Option<(u32, u32)>,
+    /// How many games.
     pub games: u64,
+    /// The seed: game `g` is played on the random stream `g` of it.
     pub seed: u64,
     /// Threads playing games (at least 1).
     pub jobs: usize,
+    /// Where the records go.
     pub sgf: SgfOut,
     /// Print a JSON Lines summary per game to the summary output.
     pub json: bool,
@@ -119,6 +124,7 @@ impl SelfplayOptions {
 pub struct Summary {
     /// The game's number, from 0.
     pub game: u64,
+    /// The seed of the run.
     pub seed: u64,
     /// Moves played, passes included.
     pub moves: usize,
@@ -136,12 +142,19 @@ pub struct Summary {
 /// Totals of a run, printed to standard error.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
+    /// Games played.
     pub games: u64,
+    /// Moves played in them, passes included.
     pub moves: u64,
+    /// Games Black won.
     pub black: u64,
+    /// Games White won.
     pub white: u64,
+    /// Drawn games.
     pub draws: u64,
+    /// Games that ended without a result.
     pub no_result: u64,
+    /// Games stopped at the move cap before they ended.
     pub capped: u64,
 }
 

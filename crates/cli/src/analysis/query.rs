@@ -50,7 +50,9 @@ const KNOWN: &[&str] = &[
 /// A problem with a line: its message, and the field of the query it is about.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Problem {
+    /// What is wrong, in words.
     pub message: String,
+    /// The query's field it is about (KataGo's `field` of an error or a warning).
     pub field: Option<String>,
 }
 
@@ -73,7 +75,9 @@ impl Problem {
 /// A line refused: the query's id when it could be read, and why.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Refused {
+    /// The line's `id`, when one could be read in it.
     pub id: Option<Value>,
+    /// Why the line was refused.
     pub problem: Problem,
 }
 
@@ -89,10 +93,15 @@ pub struct Defaults {
 /// Which of the extra outputs a query asks for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Includes {
+    /// `includeOwnership`: the ownership of every point.
     pub ownership: bool,
+    /// `includeOwnershipStdev`: its standard deviation.
     pub ownership_stdev: bool,
+    /// `includeMovesOwnership`: the ownership of the playouts through each move.
     pub moves_ownership: bool,
+    /// `includePolicy`: the search's prior of every point and the pass.
     pub policy: bool,
+    /// `includePVVisits`: the visits of each move of a principal variation.
     pub pv_visits: bool,
 }
 
@@ -100,8 +109,11 @@ pub struct Includes {
 /// `until_depth` plies of the search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Restriction {
+    /// The player whose moves are restricted (`player`).
     pub color: Color,
+    /// The moves (`moves`).
     pub moves: Vec<Move>,
+    /// For how many plies from the root (`untilDepth`, 1: the root's moves only).
     pub until_depth: u32,
     /// `allowMoves` (only these) rather than `avoidMoves`.
     pub allow: bool,
@@ -110,16 +122,23 @@ pub struct Restriction {
 /// A query checked: the game and how to analyse it.
 #[derive(Clone, Debug)]
 pub struct Query {
+    /// The query's `id`.
     pub id: String,
+    /// The rules, the board and the `initialStones`, with the first player.
     pub setup: Setup,
+    /// The `moves`, checked legal under the rules.
     pub moves: Vec<Turn>,
     /// The turns to analyse, each with the colour to move there and its priority.
     pub turns: Vec<TurnJob>,
+    /// Playouts a turn (`maxVisits`, capped).
     pub visits: u32,
+    /// The time a turn (`overrideSettings.maxTime`), if given.
     pub time: Option<Duration>,
+    /// The extra outputs asked for.
     pub includes: Includes,
     /// `avoidMoves` and `allowMoves`.
     pub filters: Vec<Restriction>,
+    /// `reportDuringSearchEvery`: how often a turn reports while it is searched.
     pub report_every: Option<Duration>,
     /// `overrideSettings.reportAnalysisWinratesAs`, if given.
     pub perspective: Option<Perspective>,
@@ -128,8 +147,11 @@ pub struct Query {
 /// One turn of a query to analyse.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TurnJob {
+    /// The turn: the position after this many moves.
     pub turn: usize,
+    /// The colour to move there.
     pub color: Color,
+    /// Its priority (`priority`, or its entry of `priorities`).
     pub priority: i64,
 }
 
@@ -158,8 +180,11 @@ pub enum Request {
     /// `terminate` (an id) or `terminate_all` (no id): the queries to stop, the turns (all
     /// when `None`), and the line to echo.
     Terminate {
+        /// The query to stop (`terminateId`); `None` for every query.
         id: Option<String>,
+        /// Its turns to stop (`turnNumbers`); `None` for all of them.
         turns: Option<Vec<usize>>,
+        /// The line's own fields, written back in the answer.
         echo: Map<String, Value>,
     },
 }

@@ -47,8 +47,11 @@ impl std::str::FromStr for Perspective {
 /// How one turn's figures are written: the board, the colour to move and the perspective.
 #[derive(Debug)]
 pub struct View<'a> {
+    /// The board: its point names and its order of points.
     pub geometry: &'a Geometry,
+    /// The colour to move, from whose side the search's figures are.
     pub color: Color,
+    /// The side the figures are written from.
     pub perspective: Perspective,
     /// The stones of the position, if known: an owner of exactly 0 under a stone is written
     /// a millionth towards the stone's colour ([`UNDER_A_STONE`]).

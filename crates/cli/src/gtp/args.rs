@@ -3,11 +3,13 @@
 
 use goishi::{shorten, Color, Geometry, Point};
 
+/// A colour as GTP writes it (`b`, `w`, `black`, `white`, any case), or GTP's syntax error.
 pub fn parse_color(text: &str) -> Result<Color, String> {
     text.parse::<Color>()
         .map_err(|e| format!("syntax error: {e}"))
 }
 
+/// A whole number of seconds (or stones) of a time setting, or GTP's syntax error.
 pub fn parse_time(text: &str) -> Result<u64, String> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!(
@@ -25,6 +27,7 @@ pub fn parse_time(text: &str) -> Result<u64, String> {
         .map_err(|_| format!("syntax error: invalid number {:?}", shorten(text)))
 }
 
+/// A count of `what` (a handicap, a number of stones), or an error naming it.
 pub fn parse_count(text: &str, what: &str) -> Result<u32, String> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!(
@@ -42,6 +45,7 @@ pub fn parse_count(text: &str, what: &str) -> Result<u32, String> {
         .map_err(|_| format!("syntax error: invalid {what} {:?}", shorten(text)))
 }
 
+/// `points` as GTP's vertex list: their names, separated by spaces.
 pub fn vertex_list(geometry: &Geometry, points: impl IntoIterator<Item = Point>) -> String {
     points
         .into_iter()

@@ -33,11 +33,28 @@ pub enum TimeControl {
     /// No time limit.
     None,
     /// A main time and nothing after it.
-    Absolute { main: f64 },
+    Absolute {
+        /// The main time, in seconds.
+        main: f64,
+    },
     /// A main time, then periods of `time` seconds for `stones` stones each.
-    Canadian { main: f64, time: f64, stones: u32 },
+    Canadian {
+        /// The main time, in seconds.
+        main: f64,
+        /// The seconds of a period.
+        time: f64,
+        /// The stones to play in a period.
+        stones: u32,
+    },
     /// A main time, then `periods` periods of `time` seconds for one move each.
-    Byoyomi { main: f64, time: f64, periods: u32 },
+    Byoyomi {
+        /// The main time, in seconds.
+        main: f64,
+        /// The seconds of a period.
+        time: f64,
+        /// How many periods.
+        periods: u32,
+    },
 }
 
 /// One player's clock: the main time left, or the time left in the current period and the
