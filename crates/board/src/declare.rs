@@ -86,6 +86,7 @@ macro_rules! declare_variants {
         options: $options:expr,
         default_size: $size:expr,
         reasons: $reasons:tt,
+        $(capabilities: $caps:expr,)?
         variants: [
             $(
                 $(#[$meta:meta])*
@@ -99,6 +100,17 @@ macro_rules! declare_variants {
             ),* $(,)?
         ] $(,)?
     ) => {
+        /// What the family declares of itself ([`Capabilities::NONE`] when it declares
+        /// nothing).
+        ///
+        /// [`Capabilities::NONE`]: $crate::Capabilities::NONE
+        const FAMILY_CAPABILITIES: $crate::Capabilities = {
+            #[allow(unused_variables)]
+            let caps = $crate::Capabilities::NONE;
+            $(let caps = $caps;)?
+            caps
+        };
+
         $(
             $(#[$meta])*
             pub const $name: $crate::VariantInfo = $crate::VariantInfo {
@@ -113,6 +125,7 @@ macro_rules! declare_variants {
                 default_size: $size,
                 reasons: &$reasons,
                 new_position: $crate::new_boxed::<$position>,
+                capabilities: FAMILY_CAPABILITIES,
             };
             $crate::register_variant!($name);
         )*

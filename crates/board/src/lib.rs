@@ -37,7 +37,8 @@ pub use position::{
 };
 pub use rules::{
     install_registry, inventory_is_empty, normalize_name, panic_message, registry, shorten,
-    ForeignRules, Registry, RegistryHook, Rules, RulesError, RulesSyntax, VariantInfo,
+    Capabilities, ForeignRules, Registry, RegistryHook, Rules, RulesError, RulesSyntax,
+    VariantInfo,
 };
 pub use setup::{
     new_boxed, parse_turn, FamilyError, FromSetup, GameRecord, RecordError, Setup, SetupError,

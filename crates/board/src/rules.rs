@@ -50,6 +50,30 @@ pub struct VariantInfo {
     /// Validates a setup into a position, reporting every problem: `new_boxed::<P>` of the
     /// family's position type `P` (see [`FromSetup`](crate::FromSetup)).
     pub new_position: fn(Setup) -> Result<Box<dyn Position>, SetupErrors>,
+    /// What players and front ends need to know of the family, declared with it.
+    pub capabilities: Capabilities,
+}
+
+/// What players and front ends need to know of a family, declared with its variants
+/// (`declare_variants!`'s `capabilities:`), so that no code outside the family tests its
+/// name. A family that declares none gets [`Capabilities::NONE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capabilities {
+    /// Random play never fills one of the mover's own single-point eyes (an empty point
+    /// whose neighbours are all the mover's stones, none of whose chains is in atari): Go
+    /// and capture Go, where filling one's own eye only helps the opponent.
+    pub avoids_own_eyes: bool,
+    /// A finished game is counted with the dead stones taken off (Go): players judge dead
+    /// stones before they pass to end a game.
+    pub counts_dead_stones: bool,
+}
+
+impl Capabilities {
+    /// Nothing declared: random play fills any point, every stone counts as it stands.
+    pub const NONE: Capabilities = Capabilities {
+        avoids_own_eyes: false,
+        counts_dead_stones: false,
+    };
 }
 
 impl VariantInfo {

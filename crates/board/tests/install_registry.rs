@@ -24,6 +24,7 @@ static TOY: VariantInfo = VariantInfo {
     default_size: (3, 3),
     reasons: &[],
     new_position: refuse,
+    capabilities: goishi_board::Capabilities::NONE,
 };
 
 #[test]

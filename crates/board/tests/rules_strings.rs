@@ -43,6 +43,7 @@ const ALPHA: VariantInfo = VariantInfo {
     default_size: (5, 5),
     reasons: &[],
     new_position: refuse,
+    capabilities: goishi_board::Capabilities::NONE,
 };
 
 const BETA: VariantInfo = VariantInfo {

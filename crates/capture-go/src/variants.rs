@@ -42,6 +42,10 @@ goishi_board::declare_variants! {
     options: OPTIONS,
     default_size: (9, 9),
     reasons: [],
+    capabilities: goishi_board::Capabilities {
+        avoids_own_eyes: true,
+        counts_dead_stones: false,
+    },
     variants: [
         /// Atari Go: the first capture wins.
         ATARI_GO {

@@ -324,6 +324,7 @@ static OTHER: VariantInfo = VariantInfo {
     default_size: (5, 5),
     reasons: &[],
     new_position: no_options,
+    capabilities: goishi_board::Capabilities::NONE,
 };
 
 #[test]

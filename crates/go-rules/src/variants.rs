@@ -12,6 +12,10 @@ goishi_board::declare_variants! {
     options: OPTIONS,
     default_size: (19, 19),
     reasons: [],
+    capabilities: goishi_board::Capabilities {
+        avoids_own_eyes: true,
+        counts_dead_stones: true,
+    },
     variants: [
         /// Tromp-Taylor rules.
         TROMP_TAYLOR {

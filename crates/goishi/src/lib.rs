@@ -204,6 +204,7 @@ mod tests {
         default_size: (9, 9),
         reasons: &[],
         new_position: refuse,
+        capabilities: goishi_board::Capabilities::NONE,
     };
 
     /// `ONE` as one static record, as both sources would hold it.

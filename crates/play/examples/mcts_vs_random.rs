@@ -16,7 +16,7 @@ use rand_chacha::ChaCha8Rng;
 fn random_move(position: &dyn Position, color: Color, rng: &mut impl Rng) -> Move {
     let mut moves = Vec::new();
     position.legal_moves_as(color, &mut moves);
-    let eyes = matches!(position.rules().variant().family, "go" | "capture");
+    let eyes = position.rules().variant().capabilities.avoids_own_eyes;
     let board = position.board();
     moves.retain(|mv| match mv {
         Move::Place(p) => {

@@ -88,9 +88,9 @@ impl<P: Position + ?Sized> Player<P> for RandomPlayer {
     fn choose(&mut self, position: &P, color: Color) -> Move {
         let scratch = &mut self.scratch;
         position.legal_moves_as(color, scratch);
-        let go = position.rules().variant().family == "go";
+        let eyes = position.rules().variant().capabilities.avoids_own_eyes;
         scratch.retain(|mv| match mv {
-            Move::Place(p) => !(go && is_own_eye(position, color, *p)),
+            Move::Place(p) => !(eyes && is_own_eye(position, color, *p)),
             _ => false,
         });
         if scratch.is_empty() {

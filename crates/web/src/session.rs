@@ -250,7 +250,11 @@ impl Session {
 
     /// Whether stones can be marked dead: a Go game ended by passes (not by resignation).
     pub fn can_mark_dead(&self) -> bool {
-        self.position.rules().variant().family == "go"
+        self.position
+            .rules()
+            .variant()
+            .capabilities
+            .counts_dead_stones
             && matches!(
                 self.position.outcome(),
                 Some(GameResult::Win {

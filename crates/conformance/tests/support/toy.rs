@@ -57,6 +57,7 @@ const TOY_INFO: VariantInfo = VariantInfo {
     default_size: (5, 5),
     reasons: &[],
     new_position: new_boxed::<ToyPosition>,
+    capabilities: goishi_board::Capabilities::NONE,
 };
 
 goishi_board::register_variant!(TOY_INFO);
@@ -78,6 +79,7 @@ pub static PICKY: VariantInfo = VariantInfo {
     default_size: (5, 5),
     reasons: &[],
     new_position: new_boxed::<ToyPosition>,
+    capabilities: goishi_board::Capabilities::NONE,
 };
 
 #[derive(Clone, Debug)]

@@ -485,7 +485,7 @@ fn empty_cells(board: &Board, buf: &mut Vec<Point>) {
 /// Whether the variant of `position` is Go-like for the playout policy: its random player
 /// does not fill its own single-point eyes (the Go and capture-Go families).
 fn avoids_own_eyes(position: &dyn Position) -> bool {
-    matches!(position.rules().variant().family, "go" | "capture")
+    position.rules().variant().capabilities.avoids_own_eyes
 }
 
 /// The generic fallback: any registered variant through the object-safe trait. The
@@ -544,9 +544,10 @@ impl SearchPosition for Box<dyn Position> {
         if avoids_own_eyes(position) {
             drop_own_eyes(out, |p| is_own_eye(position, color, p));
         }
-        if position.rules().variant().family == "go"
-            && position.rules().get("suicide") == Some("allowed")
-        {
+        // A stone on the opponent's eye either captures or, where suicide is allowed, is
+        // taken at once and leaves the board as a pass does: dropped (where suicide is
+        // forbidden such a stone is not a legal move, and a capture stays).
+        if avoids_own_eyes(position) {
             let mut trial: Option<Box<dyn Position>> = None;
             out.retain(|&mv| {
                 let Move::Place(p) = mv else { return true };
@@ -586,6 +587,6 @@ impl SearchPosition for Box<dyn Position> {
     }
 
     fn counts_dead_stones(&self) -> bool {
-        self.rules().variant().family == "go"
+        self.rules().variant().capabilities.counts_dead_stones
     }
 }
