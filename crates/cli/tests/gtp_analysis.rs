@@ -335,3 +335,61 @@ fn gogui_interrupt_cuts_a_search_short_and_other_lines_wait() {
     assert!(start.elapsed().as_secs() < 300, "{:?}", start.elapsed());
     assert!(engine.finish().success());
 }
+
+#[test]
+fn each_key_of_kata_analyze_changes_its_line() {
+    let mut engine = Gtp::goishi(&["--size", "9", "--seed", "5"], None);
+    engine.ok("play b E5");
+    // One line of `command`, the analysis then stopped.
+    let mut first_line = |command: &str| -> String {
+        engine.send_raw(format!("{command}\n").as_bytes());
+        assert_eq!(engine.read_line().as_deref(), Some("="), "{command}");
+        let line = engine.read_line().expect("a line");
+        engine.send_raw(b"\n");
+        while engine.read_line().is_some_and(|l| !l.is_empty()) {}
+        line
+    };
+    let sections = |line: &str| line.matches("info move ").count();
+    // maxmoves caps the candidates; minmoves adds moves without a visit.
+    assert!(sections(&first_line("kata-analyze w 1 maxmoves 2")) <= 2);
+    let many = first_line("kata-analyze w 1 minmoves 60");
+    assert!(sections(&many) >= 60, "{many}");
+    assert!(many.contains(" visits 0 "), "{many}");
+    // Each extra field, with one value a point or a move of the variation.
+    let full = first_line(
+        "kata-analyze w 1 maxmoves 1 ownershipStdev true movesOwnership true pvVisits true pvEdgeVisits true",
+    );
+    let words: Vec<&str> = full.split(' ').collect();
+    let after = |key: &str| {
+        words
+            .iter()
+            .position(|w| *w == key)
+            .unwrap_or_else(|| panic!("{key}: {full}"))
+    };
+    let pv = after("pv");
+    let pv_visits = after("pvVisits");
+    let edge = after("pvEdgeVisits");
+    assert_eq!(edge - pv_visits, pv_visits - pv, "{full}");
+    assert_eq!(
+        after("ownershipStdev") - after("movesOwnership"),
+        82,
+        "{full}"
+    );
+    assert_eq!(words.len() - after("ownershipStdev"), 82, "{full}");
+    for w in &words[after("ownershipStdev") + 1..] {
+        let v: f64 = w.parse().unwrap();
+        assert!((0.0..=1.0).contains(&v), "{full}");
+    }
+    // Without them, none of those fields.
+    let plain = first_line("kata-analyze w 1");
+    for key in [
+        "pvVisits",
+        "pvEdgeVisits",
+        "movesOwnership",
+        "ownership",
+        "rootInfo",
+    ] {
+        assert!(!plain.split(' ').any(|w| w == key), "{key}: {plain}");
+    }
+    assert!(engine.finish().success());
+}
