@@ -1,7 +1,7 @@
 //! The [`Player`] trait (given a position and a colour, a move) and the [`RandomPlayer`]: a
 //! uniformly random legal move that does not fill one of the mover's own single-point eyes
-//! (Go), or any random legal placement (the other families); a pass when no such move is
-//! left.
+//! (in the families that declare it: `Capabilities::avoids_own_eyes`, Go and capture Go), or
+//! any random legal placement (the other families); a pass when no such move is left.
 
 use goishi::{Color, Move, Point, Position, Turn};
 use rand::{Rng, SeedableRng};

@@ -23,8 +23,8 @@ pub enum PlayerKind {
     /// Monte Carlo tree search (the default).
     #[default]
     Mcts,
-    /// A uniformly random legal move that does not fill one of the mover's own eyes (Go:
-    /// `goishi_play::is_own_eye`).
+    /// A uniformly random legal move that does not fill one of the mover's own eyes in the
+    /// families that declare it (Go and capture Go: `goishi_play::is_own_eye`).
     Random,
 }
 
