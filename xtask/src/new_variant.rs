@@ -3,8 +3,10 @@
 //!
 //! - A new family: a rule crate `crates/DIR` (package `goishi-DIR`) whose position is a
 //!   small complete game (the template: Go without captures), its first variant, its rules
-//!   page `docs/rules/DIR.md`, and its facade feature (crates/goishi: the feature, on by
-//!   default; the re-export, `linked_variants()`, `FAMILIES`, the registry test's list).
+//!   page `docs/rules/DIR.md`, its part in the game loops (`src/playout.rs`: the random
+//!   playout policy, so that search, self-play, the environment and the page run on its
+//!   concrete type), and its facade feature (crates/goishi: the feature, on by default; its
+//!   line in the `families!` list; the registry test's list).
 //! - A new preset of an existing family (every family's crate declares
 //!   `[package.metadata.goishi] family = "..."`, Go's and contact capture's included): an entry
 //!   in the crate's `declare_variants!` list and a docs page `docs/NAME.md` in the crate, and a
@@ -144,6 +146,7 @@ mod templates {
     pub const README: &str = include_str!("../templates/family/README.md.txt");
     pub const LIB: &str = include_str!("../templates/family/lib.rs.txt");
     pub const POSITION: &str = include_str!("../templates/family/position.rs.txt");
+    pub const PLAYOUT: &str = include_str!("../templates/family/playout.rs.txt");
     pub const VARIANTS: &str = include_str!("../templates/family/variants.rs.txt");
     pub const PRESET: &str = include_str!("../templates/family/preset.rs.txt");
     pub const VARIANT_DOCS: &str = include_str!("../templates/family/variant-docs.md.txt");
@@ -342,6 +345,7 @@ pub fn plan(options: &NewVariant) -> Result<Vec<FileEdit>, String> {
             ("lib_name", format!("goishi_{}", dir_name.replace('-', "_"))),
             ("module", family.replace('-', "_")),
             ("Type", format!("{}Position", camel(family))),
+            ("Arm", camel(family)),
             ("CONST", const_name(family, name)),
             ("rules_page", rules_page),
             ("case_anchor", case_anchor),
@@ -385,6 +389,7 @@ pub fn plan(options: &NewVariant) -> Result<Vec<FileEdit>, String> {
                 ("README.md", templates::README),
                 ("src/lib.rs", templates::LIB),
                 ("src/position.rs", templates::POSITION),
+                ("src/playout.rs", templates::PLAYOUT),
                 ("tests/conformance.rs", templates::TEST),
             ];
             for (file, template) in files {
@@ -470,21 +475,10 @@ fn facade(tree: &mut Tree<'_>, names: &Names, family: &str) -> Result<(), String
     let lib = facade.join("src").join("lib.rs");
     tree.insert_before(
         &lib,
-        "// new-variant: re-exports above this line",
-        &names.fill("#[cfg(feature = \"{{family}}\")]\npub use {{lib_name}} as {{module}};\n\n"),
-    )?;
-    tree.insert_before(
-        &lib,
-        "// new-variant: variant lists above this line",
-        &names.fill(
-            "    #[cfg(feature = \"{{family}}\")]\n    all.extend({{lib_name}}::VARIANTS.iter().copied());\n",
-        ),
-    )?;
-    tree.insert_before(
-        &lib,
         "// new-variant: families above this line",
-        &names
-            .fill("    #[cfg(feature = \"{{family}}\")]\n    (\"{{family}}\", \"{{family}}\"),\n"),
+        &names.fill(
+            "    /// {{family_title}} (`{{crate_name}}`).\n    {{module}}: {{lib_name}}::{{Type}} => {{Arm}}, feature = \"{{family}}\", family = \"{{family}}\";\n",
+        ),
     )?;
     tree.insert_before(
         &facade.join("tests").join("registry.rs"),

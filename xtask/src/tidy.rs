@@ -308,3 +308,135 @@ fn manifests_are_publishable() {
         problems.join("\n  ")
     );
 }
+
+/// The allowed edges of ARCHITECTURE.md's table "Crate edges": crate -> (uses, tests with).
+fn edge_table(text: &str) -> BTreeMap<String, (Vec<String>, Vec<String>)> {
+    let section = text
+        .split("### Crate edges")
+        .nth(1)
+        .expect("ARCHITECTURE.md has a section \"### Crate edges\"");
+    let names = |cell: &str| -> Vec<String> {
+        cell.split(',')
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .map(str::to_owned)
+            .collect()
+    };
+    section
+        .lines()
+        .skip_while(|l| !l.starts_with("| crate |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|row| {
+            let cells: Vec<&str> = row.trim_matches('|').split('|').collect();
+            assert_eq!(cells.len(), 3, "a row of three cells: {row}");
+            (
+                cells[0].trim().to_owned(),
+                (names(cells[1]), names(cells[2])),
+            )
+        })
+        .collect()
+}
+
+/// The drawing of ARCHITECTURE.md's "Bird's-eye view": its first code block.
+fn drawing(text: &str) -> &str {
+    text.split("## Bird's-eye view")
+        .nth(1)
+        .and_then(|rest| rest.split("```").nth(1))
+        .expect("ARCHITECTURE.md has a drawing under \"## Bird's-eye view\"")
+}
+
+/// Whether a member is a rule family's crate (`[package.metadata.goishi] family = ...`).
+fn is_family(member: &Member) -> bool {
+    member.package["metadata"]["goishi"]["family"].is_string()
+}
+
+/// Every way the crate graph departs from ARCHITECTURE.md's table and drawing.
+///
+/// A family crate without a row of its own (one `cargo xtask new-variant` just made) is in
+/// the family layer: it may use the core and the other family crates and test with the
+/// conformance runner, and the facade may use it; it joins the table and the drawing when it
+/// lands.
+pub(crate) fn edge_problems(root: &Path) -> Vec<String> {
+    let text = fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let table = edge_table(&text);
+    let drawn: Vec<&str> = drawing(&text)
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .collect();
+    let members = members(root);
+    let families: Vec<String> = members
+        .iter()
+        .filter(|(_, m)| is_family(m))
+        .map(|(n, _)| n.clone())
+        .collect();
+    let mut problems = Vec::new();
+    for listed in table.keys() {
+        if !members.contains_key(listed) {
+            problems.push(format!(
+                "the table has a row for {listed}, no crate of the workspace"
+            ));
+        }
+    }
+    for (name, member) in &members {
+        let new_family = is_family(member) && !table.contains_key(name);
+        let (uses, tests) = if new_family {
+            let mut uses = families.clone();
+            uses.push("goishi-board".to_owned());
+            (uses, vec!["goishi-conformance".to_owned()])
+        } else if let Some((uses, tests)) = table.get(name) {
+            if !drawn.contains(&name.as_str()) {
+                problems.push(format!(
+                    "{name} is not in the drawing of the bird's-eye view"
+                ));
+            }
+            let mut uses = uses.clone();
+            if name == "goishi" {
+                uses.extend(families.iter().cloned());
+            }
+            (uses, tests.clone())
+        } else {
+            problems.push(format!("{name} has no row in the table of crate edges"));
+            continue;
+        };
+        for dependency in member.package["dependencies"].as_array().expect("a list") {
+            let dep = dependency["name"].as_str().expect("a dependency name");
+            if !members.contains_key(dep) || dep == name {
+                continue;
+            }
+            let dev = dependency["kind"].as_str() == Some("dev");
+            let allowed = uses.iter().any(|u| u == dep) || (dev && tests.iter().any(|t| t == dep));
+            if !allowed {
+                let kind = if dev {
+                    "a dev-dependency"
+                } else {
+                    "a dependency"
+                };
+                problems.push(format!(
+                    "{name} has {kind} on {dep}, which the table of crate edges does not allow"
+                ));
+            }
+        }
+    }
+    problems
+}
+
+#[test]
+fn crate_edges_follow_the_table() {
+    let problems = edge_problems(&workspace_root());
+    assert!(
+        problems.is_empty(),
+        "the crate graph departs from ARCHITECTURE.md (\"Crate edges\"):\n  {}",
+        problems.join("\n  ")
+    );
+}
+
+#[test]
+fn the_edge_table_is_read_by_rows() {
+    let text = "## Bird's-eye view\n\n```\n a -- b\n```\n\n### Crate edges\n\n\
+                | crate | uses | tests with |\n|---|---|---|\n| a | b, c | d |\n| b | | |\n\nafter";
+    let table = edge_table(text);
+    assert_eq!(table["a"], (vec!["b".into(), "c".into()], vec!["d".into()]));
+    assert_eq!(table["b"], (vec![], vec![]));
+    assert_eq!(table.len(), 2);
+    assert_eq!(drawing(text).trim(), "a -- b");
+}

@@ -55,7 +55,7 @@ fn color(c: Option<Color>) -> &'static str {
 }
 
 /// The result the page shows: the engine's outcome, counted with the dead-stone estimate of
-/// `goishi-play` in a Go game ended by passes (what `final_score` of the GTP engine answers).
+/// `goishi-play` in a game of a family that counts dead stones ended by passes (what `final_score` of the GTP engine answers).
 fn result(position: &dyn Position) -> Option<GameResult> {
     let outcome = position.outcome()?;
     let by_count = matches!(
@@ -66,7 +66,7 @@ fn result(position: &dyn Position) -> Option<GameResult> {
                 ..
             }
     );
-    if position.rules().variant().family != "go" || !by_count {
+    if !position.rules().variant().capabilities.counts_dead_stones || !by_count {
         return Some(outcome);
     }
     let judgement = goishi_play::estimate_dead_dyn(position, &goishi_play::DeadConfig::default());

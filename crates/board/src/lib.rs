@@ -14,6 +14,7 @@ mod declare;
 mod diagram;
 mod geometry;
 mod options;
+pub mod playout;
 mod point;
 mod position;
 mod rules;
@@ -30,6 +31,7 @@ pub use geometry::{
     SGF_LETTERS, SIDE_TO_MOVE_KEY,
 };
 pub use options::{format_halves, parse_halves, BadValue, OptionKind, OptionSpec};
+pub use playout::PlayoutPosition;
 pub use point::{Move, MoveName, Point, Turn};
 pub use position::{
     GameResult, IllegalMove, Margin, MoveEffect, ParseReasonError, ParseResultError, PlayError,

@@ -66,6 +66,10 @@ pub struct Capabilities {
     /// A finished game is counted with the dead stones taken off (Go): players judge dead
     /// stones before they pass to end a game.
     pub counts_dead_stones: bool,
+    /// Other Go software knows the game as Go (Go on any board): GoGui's game id `Go` on a
+    /// flat board, KataGo's rules strings and rules commands, GTP's `fixed_handicap`; front
+    /// ends offer those programs' Go commands for it.
+    pub go_interop: bool,
 }
 
 impl Capabilities {
@@ -73,6 +77,7 @@ impl Capabilities {
     pub const NONE: Capabilities = Capabilities {
         avoids_own_eyes: false,
         counts_dead_stones: false,
+        go_interop: false,
     };
 }
 

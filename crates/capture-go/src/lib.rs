@@ -24,12 +24,16 @@
 #![deny(missing_docs)]
 
 pub mod config;
+mod playout;
 mod position;
 mod variants;
 
 pub use config::CaptureConfig;
 pub use position::CapturePosition;
 pub use variants::*;
+
+/// The family's other rules syntaxes (none: its rules strings are goishi's own).
+pub static SYNTAXES: &[&goishi_board::RulesSyntax] = &[];
 
 /// The README's examples, run as doctests so that the page crates.io shows stays true.
 #[cfg(doctest)]

@@ -45,6 +45,7 @@ goishi_board::declare_variants! {
     capabilities: goishi_board::Capabilities {
         avoids_own_eyes: true,
         counts_dead_stones: false,
+        go_interop: false,
     },
     variants: [
         /// Atari Go: the first capture wins.

@@ -26,7 +26,7 @@ pub fn unknown_go_rules(e: RulesError) -> RulesError {
     };
     let go: Vec<_> = registry()
         .variants()
-        .filter(|v| is_go_family(v.family))
+        .filter(|v| v.capabilities.go_interop)
         .collect();
     let names = go
         .iter()
@@ -40,14 +40,11 @@ pub fn unknown_go_rules(e: RulesError) -> RulesError {
 
 pub use goishi_sgf::io_message;
 
-/// Whether the rules are of the Go family.
+/// Whether other Go software knows the game of `rules` as Go (the variant's
+/// [`goishi::Capabilities::go_interop`]): KataGo's rules commands and GTP's fixed handicap
+/// serve it.
 pub fn is_go(rules: &Rules) -> bool {
-    is_go_family(rules.variant().family)
-}
-
-/// Whether `family` (a variant's) is Go.
-fn is_go_family(family: &str) -> bool {
-    family == "go"
+    rules.variant().capabilities.go_interop
 }
 
 /// The points of a board in the order in which analysis lists a value for each (KataGo's
@@ -132,7 +129,7 @@ pub fn count(n: impl Into<u64>, noun: &str) -> String {
 /// its rules engine.
 pub fn game_id(rules: &Rules, topology: &Topology) -> String {
     let v = rules.variant();
-    if v.family == "go" {
+    if v.capabilities.go_interop {
         return match topology {
             Topology::Rect => "Go",
             Topology::Torus => "Gotorus",

@@ -15,8 +15,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+pub use goishi::playout::move_cap;
 use goishi::{Color, GameResult, Position, Rules};
-pub use goishi_play::selfplay::{move_cap, play_game, Game, Selfplay};
+pub use goishi_play::selfplay::{play_game, Game, Selfplay};
 use goishi_sgf::{GameWriter, WriteError};
 use serde::Serialize;
 

@@ -35,6 +35,7 @@
 
 pub mod config;
 mod engine;
+mod playout;
 pub mod position;
 pub mod variants;
 
@@ -44,6 +45,9 @@ pub use config::{
 };
 pub use position::ContactPosition;
 pub use variants::VARIANTS;
+
+/// The family's other rules syntaxes (none: its rules strings are goishi's own).
+pub static SYNTAXES: &[&goishi_board::RulesSyntax] = &[];
 
 /// The README's examples, run as doctests so that the page crates.io shows stays true.
 #[cfg(doctest)]

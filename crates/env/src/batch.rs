@@ -1,53 +1,19 @@
 //! The batch of one position type: its environments ([`Slot`]), one environment's reset and
 //! step, and the split of the batch over threads.
 //!
-//! Generic over the family's concrete position type ([`SearchPosition`] of `goishi-play`:
-//! `GoPosition`, `CapturePosition`, `ContactPosition`, or `Box<dyn Position>` for any other
-//! variant), so that the family is dispatched once per batch; inside an environment's step
+//! Generic over the family's concrete position type ([`PlayoutPosition`]: the family's own
+//! type, found once by the facade's `VariantPosition`, or `Box<dyn Position>` for a family the
+//! facade does not compose), so that the family is dispatched once per batch; inside an environment's step
 //! the rules are the engine's own (`legal_moves_as`, `play`, `outcome`), called once per
 //! step, never per point.
 
-use goishi::capture::CapturePosition;
-use goishi::contact::ContactPosition;
-use goishi::go::GoPosition;
-use goishi::{Color, Move, PlayError, Point, Position};
-pub(crate) use goishi_play::mcts::SearchPosition;
-
-use goishi_play::selfplay::move_cap;
+use goishi::playout::move_cap;
+use goishi::{Color, Move, PlayError, PlayoutPosition, Point};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::planes;
 use crate::{EnvError, Illegal, ObsKind};
-
-/// A position type of a batch: what the search needs, and a way back to the start of the
-/// game that allocates nothing where the type allows it.
-pub(crate) trait EnvPosition: SearchPosition {
-    /// Makes `self` the start `start` again, `self` being `start` with moves played on it.
-    fn restart(&mut self, start: &Self) {
-        self.reset_from(start);
-    }
-
-    /// Makes room for a game of `moves` moves where the type keeps per-move records.
-    fn reserve_moves(&mut self, _moves: usize) {}
-}
-
-/// Go takes its moves back: its `clone_from` copies the setup's rules, whose option words
-/// are allocated again.
-impl EnvPosition for GoPosition {
-    fn restart(&mut self, start: &Self) {
-        debug_assert!(self.setup() == start.setup() && start.history().is_empty());
-        while Position::undo(self).is_some() {}
-    }
-
-    fn reserve_moves(&mut self, moves: usize) {
-        GoPosition::reserve_moves(self, moves);
-    }
-}
-
-impl EnvPosition for CapturePosition {}
-impl EnvPosition for ContactPosition {}
-impl EnvPosition for Box<dyn Position> {}
 
 /// One environment: its game, its stone history, its legal actions and its random stream.
 #[derive(Debug)]
@@ -83,6 +49,20 @@ pub(crate) struct Shared<P> {
 }
 
 impl<P> Shared<P> {
+    /// The same settings with the start position `start`.
+    pub(crate) fn with_start<Q>(self, start: Q) -> Shared<Q> {
+        Shared {
+            start,
+            points: self.points,
+            history: self.history,
+            keep: self.keep,
+            obs: self.obs,
+            obs_bytes: self.obs_bytes,
+            max_moves: self.max_moves,
+            illegal: self.illegal,
+        }
+    }
+
     /// The number of actions: the points, then pass.
     pub(crate) fn actions(&self) -> usize {
         self.points + 1
@@ -149,7 +129,7 @@ fn action_move(points: usize, action: u32) -> Move {
     }
 }
 
-impl<P: EnvPosition> Slot<P> {
+impl<P: PlayoutPosition> Slot<P> {
     /// A new environment at the start of its game, its random stream `index` of `seed`.
     pub(crate) fn new(shared: &Shared<P>, seed: u64, index: usize) -> Slot<P> {
         let words = shared.actions().div_ceil(64);
@@ -363,7 +343,7 @@ pub(crate) enum Work<'a> {
 }
 
 /// Runs `work` over consecutive environments, the first of which is number `first`.
-fn run_chunk<P: EnvPosition>(
+fn run_chunk<P: PlayoutPosition>(
     shared: &Shared<P>,
     slots: &mut [Slot<P>],
     first: usize,
@@ -404,7 +384,7 @@ fn run_chunk<P: EnvPosition>(
 /// Runs `work` over the whole batch, split into `scratch.len()` consecutive chunks, one a
 /// thread (the calling thread takes the last). Each environment's result depends on its own
 /// state only, so the split changes nothing but the time.
-pub(crate) fn run<P: EnvPosition>(
+pub(crate) fn run<P: PlayoutPosition>(
     shared: &Shared<P>,
     slots: &mut [Slot<P>],
     work: Work<'_>,
@@ -446,7 +426,11 @@ pub(crate) fn run<P: EnvPosition>(
 }
 
 /// Draws a random legal action for every environment into `out`, each from its own stream.
-pub(crate) fn sample<P: EnvPosition>(shared: &Shared<P>, slots: &mut [Slot<P>], out: &mut [u32]) {
+pub(crate) fn sample<P: PlayoutPosition>(
+    shared: &Shared<P>,
+    slots: &mut [Slot<P>],
+    out: &mut [u32],
+) {
     for (slot, a) in slots.iter_mut().zip(out.iter_mut()) {
         *a = slot.sample(shared);
     }

@@ -49,13 +49,10 @@ pub mod planes;
 
 use std::str::FromStr;
 
-use goishi::capture::CapturePosition;
-use goishi::contact::ContactPosition;
-use goishi::go::GoPosition;
-use goishi::{Geometry, Position, Rules};
+use goishi::{Geometry, PlayoutPosition, Position, PositionVisitor, Rules, VariantPosition};
 
 pub use batch::Buffers;
-use batch::{Scratch, SearchPosition as _, Shared, Slot, Work};
+use batch::{Scratch, Shared, Slot, Work};
 pub use error::EnvError;
 
 /// Buffers of the right lengths for one [`VecEnv`], owned (for callers without buffers of
@@ -207,31 +204,94 @@ struct Batch<P> {
     slots: Vec<Slot<P>>,
 }
 
-/// The batch, by its family's position type: the one dispatch of a step.
-#[derive(Debug)]
-enum Family {
-    Go(Batch<GoPosition>),
-    Capture(Batch<CapturePosition>),
-    Contact(Batch<ContactPosition>),
-    Other(Batch<Box<dyn Position>>),
+/// A [`Batch`] of any position type, behind one object-safe trait: the one dispatch of a
+/// call (a step, a reset), never one per environment or move.
+trait Envs: std::fmt::Debug + Send {
+    fn position(&self, i: usize) -> Option<&dyn Position>;
+    fn is_done(&self, i: usize) -> Option<bool>;
+    fn reset(
+        &mut self,
+        seed: Option<u64>,
+        buffers: Buffers<'_>,
+        scratch: &mut [Scratch],
+    ) -> Result<(), EnvError>;
+    fn step(
+        &mut self,
+        actions: &[u32],
+        buffers: Buffers<'_>,
+        scratch: &mut [Scratch],
+    ) -> Result<(), EnvError>;
+    fn sample(&mut self, out: &mut [u32]);
 }
 
-/// Runs `$body` with `$batch` bound to the batch, whatever its position type.
-macro_rules! each {
-    ($family:expr, $batch:ident => $body:expr) => {
-        match $family {
-            Family::Go($batch) => $body,
-            Family::Capture($batch) => $body,
-            Family::Contact($batch) => $body,
-            Family::Other($batch) => $body,
+impl<P: PlayoutPosition> Envs for Batch<P> {
+    fn position(&self, i: usize) -> Option<&dyn Position> {
+        self.slots.get(i).map(|s| s.position.as_position())
+    }
+
+    fn is_done(&self, i: usize) -> Option<bool> {
+        self.slots.get(i).map(|s| s.is_done())
+    }
+
+    fn reset(
+        &mut self,
+        seed: Option<u64>,
+        buffers: Buffers<'_>,
+        scratch: &mut [Scratch],
+    ) -> Result<(), EnvError> {
+        if let Some(seed) = seed {
+            for (i, slot) in self.slots.iter_mut().enumerate() {
+                slot.rng = batch::stream(seed, i);
+            }
         }
-    };
+        batch::run(&self.shared, &mut self.slots, Work::Reset, buffers, scratch)
+    }
+
+    fn step(
+        &mut self,
+        actions: &[u32],
+        buffers: Buffers<'_>,
+        scratch: &mut [Scratch],
+    ) -> Result<(), EnvError> {
+        if self.shared.illegal == Illegal::Raise {
+            for (env, (slot, &a)) in self.slots.iter().zip(actions).enumerate() {
+                slot.check(&self.shared, env, a)?;
+            }
+        }
+        batch::run(
+            &self.shared,
+            &mut self.slots,
+            Work::Step(actions),
+            buffers,
+            scratch,
+        )
+    }
+
+    fn sample(&mut self, out: &mut [u32]) {
+        batch::sample(&self.shared, &mut self.slots, out);
+    }
+}
+
+/// Makes the batch of a start position, of its concrete type.
+struct MakeBatch {
+    shared: Shared<()>,
+    num_envs: usize,
+    seed: u64,
+}
+
+impl PositionVisitor for MakeBatch {
+    type Output = Box<dyn Envs>;
+
+    fn visit<P: PlayoutPosition>(self, position: &P) -> Box<dyn Envs> {
+        let shared = self.shared.with_start(position.clone());
+        Box::new(Batch::new(shared, self.num_envs, self.seed))
+    }
 }
 
 /// `N` games of one variant, stepped together (see the crate's documentation).
 #[derive(Debug)]
 pub struct VecEnv {
-    family: Family,
+    batch: Box<dyn Envs>,
     scratch: Vec<Scratch>,
     geometry: Geometry,
     num_envs: usize,
@@ -260,7 +320,7 @@ fn available_memory() -> u64 {
     from_proc.unwrap_or(16 << 30)
 }
 
-impl<P: batch::EnvPosition> Batch<P> {
+impl<P: PlayoutPosition> Batch<P> {
     fn new(shared: Shared<P>, num_envs: usize, seed: u64) -> Batch<P> {
         let slots = (0..num_envs).map(|i| Slot::new(&shared, seed, i)).collect();
         Batch { shared, slots }
@@ -284,7 +344,7 @@ impl VecEnv {
         let obs_bytes = planes::obs_bytes(points, history, config.obs);
         let max_moves = config
             .max_moves
-            .unwrap_or_else(|| goishi_play::move_cap(points));
+            .unwrap_or_else(|| goishi::playout::move_cap(points));
         // From above: the caller's buffers, the stone history and mask bits, and a game's
         // tables and records (the Go engine's take about 60 bytes a point and 30 a move).
         let per_env = obs_bytes as u128
@@ -315,36 +375,22 @@ impl VecEnv {
         }
         .min(config.num_envs)
         .min(MAX_THREADS);
-        macro_rules! batch {
-            ($start:expr) => {
-                Batch::new(
-                    Shared {
-                        start: $start,
-                        points,
-                        history,
-                        keep: planes::keep_mask(history),
-                        obs: config.obs,
-                        obs_bytes,
-                        max_moves,
-                        illegal: config.illegal,
-                    },
-                    config.num_envs,
-                    config.seed,
-                )
-            };
-        }
-        let any = start.as_any();
-        let family = if let Some(p) = any.downcast_ref::<GoPosition>() {
-            Family::Go(batch!(p.clone()))
-        } else if let Some(p) = any.downcast_ref::<CapturePosition>() {
-            Family::Capture(batch!(p.clone()))
-        } else if let Some(p) = any.downcast_ref::<ContactPosition>() {
-            Family::Contact(batch!(p.clone()))
-        } else {
-            Family::Other(batch!(start))
-        };
+        let batch = VariantPosition::new(start).visit(MakeBatch {
+            shared: Shared {
+                start: (),
+                points,
+                history,
+                keep: planes::keep_mask(history),
+                obs: config.obs,
+                obs_bytes,
+                max_moves,
+                illegal: config.illegal,
+            },
+            num_envs: config.num_envs,
+            seed: config.seed,
+        });
         Ok(VecEnv {
-            family,
+            batch,
             scratch: (0..threads).map(|_| Scratch::default()).collect(),
             geometry,
             num_envs: config.num_envs,
@@ -408,12 +454,12 @@ impl VecEnv {
 
     /// The game of environment `i` now.
     pub fn position(&self, i: usize) -> Option<&dyn Position> {
-        each!(&self.family, b => b.slots.get(i).map(|s| s.position.as_position()))
+        self.batch.position(i)
     }
 
     /// Whether the next step resets environment `i` (its game ended at the last step).
     pub fn is_done(&self, i: usize) -> Option<bool> {
-        each!(&self.family, b => b.slots.get(i).map(|s| s.is_done()))
+        self.batch.is_done(i)
     }
 
     fn check_buffers(&self, buffers: &Buffers<'_>) -> Result<(), EnvError> {
@@ -442,15 +488,7 @@ impl VecEnv {
     /// environment's random stream starts again from it (stream `i` of the seed).
     pub fn reset(&mut self, seed: Option<u64>, buffers: Buffers<'_>) -> Result<(), EnvError> {
         self.check_buffers(&buffers)?;
-        let scratch = &mut self.scratch;
-        each!(&mut self.family, b => {
-            if let Some(seed) = seed {
-                for (i, slot) in b.slots.iter_mut().enumerate() {
-                    slot.rng = batch::stream(seed, i);
-                }
-            }
-            batch::run(&b.shared, &mut b.slots, Work::Reset, buffers, scratch)
-        })?;
+        self.batch.reset(seed, buffers, &mut self.scratch)?;
         self.reset_done = true;
         Ok(())
     }
@@ -508,15 +546,7 @@ impl VecEnv {
                 last,
             });
         }
-        let scratch = &mut self.scratch;
-        each!(&mut self.family, b => {
-            if b.shared.illegal == Illegal::Raise {
-                for (env, (slot, &a)) in b.slots.iter().zip(actions).enumerate() {
-                    slot.check(&b.shared, env, a)?;
-                }
-            }
-            batch::run(&b.shared, &mut b.slots, Work::Step(actions), buffers, scratch)
-        })
+        self.batch.step(actions, buffers, &mut self.scratch)
     }
 
     /// Draws a uniformly random legal action for every environment into `out`, environment
@@ -527,7 +557,7 @@ impl VecEnv {
         if !self.reset_done {
             return Err(EnvError::NotReset);
         }
-        each!(&mut self.family, b => batch::sample(&b.shared, &mut b.slots, out));
+        self.batch.sample(out);
         Ok(())
     }
 }

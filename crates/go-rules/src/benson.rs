@@ -23,14 +23,7 @@ use crate::config::Suicide;
 use crate::scoring::components;
 
 /// The pass-alive chains of a colour and the territory they make safe.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PassAlive {
-    /// The stones of the pass-alive chains, sorted.
-    pub chains: Vec<Point>,
-    /// The points of the pass-alive territory (empty points and the opponent stones on them),
-    /// sorted.
-    pub territory: Vec<Point>,
-}
+pub use goishi_board::playout::PassAlive;
 
 /// Benson's algorithm for `color`, valid under every suicide rule.
 pub fn pass_alive(board: &Board, color: Color) -> PassAlive {

@@ -21,11 +21,14 @@ pub mod handicap;
 mod history;
 pub mod katago;
 mod layout;
+pub mod playout;
 mod position;
 pub mod scoring;
 mod variants;
 
 pub use config::{Cycles, GoConfig, HandicapBonus, Ko, Scoring, Suicide, Tax};
+pub use katago::SYNTAXES;
+pub use playout::HeavyGo;
 pub use position::{ChainStones, GoPosition};
 pub use variants::*;
 

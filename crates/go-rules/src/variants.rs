@@ -15,6 +15,7 @@ goishi_board::declare_variants! {
     capabilities: goishi_board::Capabilities {
         avoids_own_eyes: true,
         counts_dead_stones: true,
+        go_interop: true,
     },
     variants: [
         /// Tromp-Taylor rules.

@@ -33,16 +33,23 @@ use std::sync::Once;
 pub use goishi_board as board;
 pub use goishi_board::*;
 
-#[cfg(feature = "go")]
-pub use goishi_go_rules as go;
+#[macro_use]
+mod families;
 
-#[cfg(feature = "contact")]
-pub use goishi_contact_capture as contact;
+pub use families::PositionVisitor;
 
-#[cfg(feature = "capture")]
-pub use goishi_capture_go as capture;
-
-// new-variant: re-exports above this line
+// The families this crate composes, each behind its feature: one line a family (see
+// `families!`). It makes the modules (`goishi::go`, ...), `linked_variants()`,
+// `linked_syntaxes()`, `FAMILIES` and `VariantPosition`.
+families! {
+    /// Go under every ruleset (`goishi-go-rules`).
+    go: goishi_go_rules::GoPosition => Go, feature = "go", family = "go";
+    /// The contact-capture family (`goishi-contact-capture`).
+    contact: goishi_contact_capture::ContactPosition => Contact, feature = "contact", family = "contact";
+    /// Capture Go (`goishi-capture-go`).
+    capture: goishi_capture_go::CapturePosition => Capture, feature = "capture", family = "capture";
+    // new-variant: families above this line
+}
 
 /// The registry of every variant of the enabled families: the program's registry
 /// ([`goishi_board::registry`]), which this crate has built from its explicit lists.
@@ -142,42 +149,6 @@ fn same_variant(a: &VariantInfo, b: &VariantInfo) -> bool {
 fn same_syntax(a: &RulesSyntax, b: &RulesSyntax) -> bool {
     std::ptr::eq(a, b) || (a.name == b.name && std::ptr::fn_addr_eq(a.parse, b.parse))
 }
-
-/// The variants of the enabled families, from each rule crate's explicit `VARIANTS` list
-/// (not from `inventory`), in family order.
-pub fn linked_variants() -> Vec<&'static VariantInfo> {
-    #[allow(unused_mut)]
-    let mut all: Vec<&'static VariantInfo> = Vec::new();
-    #[cfg(feature = "go")]
-    all.extend(goishi_go_rules::VARIANTS.iter().copied());
-    #[cfg(feature = "contact")]
-    all.extend(goishi_contact_capture::VARIANTS.iter().copied());
-    #[cfg(feature = "capture")]
-    all.extend(goishi_capture_go::VARIANTS.iter().copied());
-    // new-variant: variant lists above this line
-    all
-}
-
-/// The other rules syntaxes of the enabled families (KataGo's JSON and compact forms for
-/// Go), from each rule crate's explicit `SYNTAXES` list.
-pub fn linked_syntaxes() -> Vec<&'static RulesSyntax> {
-    #[allow(unused_mut)]
-    let mut all: Vec<&'static RulesSyntax> = Vec::new();
-    #[cfg(feature = "go")]
-    all.extend(goishi_go_rules::katago::SYNTAXES.iter().copied());
-    all
-}
-
-/// The rule families of the enabled features: (family id, feature name).
-pub const FAMILIES: &[(&str, &str)] = &[
-    #[cfg(feature = "go")]
-    ("go", "go"),
-    #[cfg(feature = "contact")]
-    ("contact", "contact"),
-    #[cfg(feature = "capture")]
-    ("capture", "capture"),
-    // new-variant: families above this line
-];
 
 #[cfg(test)]
 mod tests {

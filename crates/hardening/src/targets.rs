@@ -92,7 +92,7 @@ pub fn rules(input: &[u8]) -> Result<(), String> {
             "the rules print as {shown:?}, which parses as {back}"
         ));
     }
-    if rules.variant().family == "go" {
+    if rules.variant().capabilities.go_interop {
         let config = goishi::go::GoConfig::from_rules(&rules)
             .map_err(|e| format!("{shown}: accepted rules without a Go configuration: {e}"))?;
         let json = goishi::go::katago::to_json(&config);

@@ -4,7 +4,7 @@
 //! light, bare heavy, search heavy, and again) so that a change of the machine's load hits
 //! all four.
 //!
-//! The bare loops play the policy's moves (`SearchPosition::playout_move`: of `GoPosition`
+//! The bare loops play the policy's moves (`PlayoutPosition::playout_move`: of `GoPosition`
 //! for the light policy, of `HeavyGo`, Go with its knowledge, for the heavy one) from the
 //! empty board to the end or the move cap, over and over, on every thread independently.
 //! The search is `MctsPlayer` with a time budget on the same threads and that policy, its
@@ -22,8 +22,9 @@
 use std::time::{Duration, Instant};
 
 use goishi::go::GoPosition;
+use goishi::PlayoutPosition;
 use goishi::{Color, FromSetup, Rules};
-use goishi_play::mcts::{Budget, MctsConfig, MctsPlayer, PlayoutPolicy, SearchPosition};
+use goishi_play::mcts::{Budget, MctsConfig, MctsPlayer, PlayoutPolicy};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -46,7 +47,7 @@ fn timed(f: impl FnOnce() -> u64) -> (u64, f64, Option<u64>) {
 
 /// One game of the policy of `P` from `game`, capped at 3 x points moves, as the search
 /// plays a playout; returns its moves.
-fn bare_playout<P: SearchPosition>(
+fn bare_playout<P: PlayoutPosition>(
     game: &mut P,
     rng: &mut ChaCha8Rng,
     buf: &mut Vec<goishi::Point>,

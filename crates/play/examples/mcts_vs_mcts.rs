@@ -74,7 +74,7 @@ fn main() -> Result<(), String> {
                 let game_seed = seed.wrapping_mul(1000).wrapping_add(g as u64);
                 let mut pa = MctsPlayer::new(a.with_seed(game_seed)).expect("checked");
                 let mut pb = MctsPlayer::new(b.with_seed(game_seed ^ 0xB)).expect("checked");
-                let cap = goishi_play::selfplay::move_cap(game.geometry().num_points());
+                let cap = goishi::playout::move_cap(game.geometry().num_points());
                 let start = Instant::now();
                 while !game.is_over() && game.history().len() < cap {
                     let color = game.side_to_move();

@@ -9,11 +9,11 @@
 //!    say. Their points get ownership +1 or -1 exactly.
 //! 2. **Playouts.** The other stones are judged from the ownership of `playouts` random games
 //!    played from the position with the family's own playout policy
-//!    ([`SearchPosition::playout_move`]: a random legal point that does not fill one of the
-//!    mover's own eyes ([`crate::is_own_eye`]), a pass when none is left), each to its end or
+//!    ([`PlayoutPosition::playout_move`]: a random legal point that does not fill one of the
+//!    mover's own eyes ([`goishi::playout::is_own_eye`]), a pass when none is left), each to its end or
 //!    3 x points moves. A playout's owner of a point is the colour of its stone, or for an
 //!    empty point whose neighbours are all stones of one colour, that colour
-//!    ([`SearchPosition::add_ownership`]). A game ended by passes is played on from before
+//!    ([`PlayoutPosition::add_ownership`]). A game ended by passes is played on from before
 //!    those passes; the playouts alternate who moves first (the side to move, then the other
 //!    after a pass), so that neither side gets the first move in every playout. A chain is
 //!    dead, unless it is in seki, when the opponent's average ownership of its points is
@@ -30,7 +30,7 @@
 //!
 //! The estimate is deterministic for a given position, seed and budget. Only families that
 //! count a finished game with dead stones taken off (Go:
-//! [`SearchPosition::counts_dead_stones`]) are judged: in contact capture and capture Go,
+//! [`PlayoutPosition::counts_dead_stones`]) are judged: in contact capture and capture Go,
 //! whose games end by a capture goal or count every stone on the board, no stone is dead and
 //! no playout is run (the ownership is then the board's: each stone's colour, and in capture
 //! Go the single-point eyes).
@@ -49,12 +49,11 @@
 //! assert_eq!(judgement.score(&game), game.score(&[]));
 //! ```
 
-use goishi::go::benson::pass_alive;
-use goishi::{Board, Color, Move, Point, Position, Score};
+use goishi::{
+    Board, Color, Move, PlayoutPosition, Point, Position, PositionVisitor, Score, VariantPosition,
+};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-
-use crate::mcts::{on_concrete, OnPosition, SearchPosition};
 
 /// The settings of [`estimate_dead`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -116,12 +115,12 @@ pub struct Judgement {
 /// Judges the stones of `position` (see the module docs): Benson's algorithm, then seki and
 /// the ownership of `config.playouts` random playouts. Deterministic for a position,
 /// a seed and a budget; nothing is dead in families that are not Go.
-pub fn estimate_dead<P: SearchPosition>(position: &P, config: &DeadConfig) -> Judgement {
+pub fn estimate_dead<P: PlayoutPosition>(position: &P, config: &DeadConfig) -> Judgement {
     if !position.counts_dead_stones() {
         return Judgement::all_alive(position);
     }
     let (ownership, playouts) = playout_ownership(position, config);
-    let mut judgement = Judgement::from_ownership(position.as_position(), &ownership, config);
+    let mut judgement = Judgement::from_ownership(position, &ownership, config);
     judgement.playouts = playouts;
     judgement
 }
@@ -131,13 +130,13 @@ pub fn estimate_dead<P: SearchPosition>(position: &P, config: &DeadConfig) -> Ju
 /// copy.
 pub fn estimate_dead_dyn(position: &dyn Position, config: &DeadConfig) -> Judgement {
     struct Estimate<'a>(&'a DeadConfig);
-    impl OnPosition for Estimate<'_> {
+    impl PositionVisitor for Estimate<'_> {
         type Output = Judgement;
-        fn run<P: SearchPosition>(self, position: &P) -> Judgement {
+        fn visit<P: PlayoutPosition>(self, position: &P) -> Judgement {
             estimate_dead(position, self.0)
         }
     }
-    on_concrete(position, Estimate(config))
+    VariantPosition::from_position(position).visit(Estimate(config))
 }
 
 impl Judgement {
@@ -201,7 +200,7 @@ impl Judgement {
 
     /// Every stone alive, the ownership read from the board (families that count no dead
     /// stones).
-    fn all_alive<P: SearchPosition>(position: &P) -> Judgement {
+    fn all_alive<P: PlayoutPosition>(position: &P) -> Judgement {
         let board = position.as_position().board();
         let mut sums = vec![0; position.num_points()];
         position.add_ownership(&mut sums);
@@ -223,12 +222,12 @@ impl Judgement {
     /// `config.threshold`. The one judge of dead stones: [`estimate_dead`] gives it the ownership of
     /// its playouts, the tree search the ownership of its own (before it passes to end a
     /// game).
-    pub(crate) fn from_ownership(
-        position: &dyn Position,
+    pub(crate) fn from_ownership<P: PlayoutPosition>(
+        position: &P,
         ownership: &[f32],
         config: &DeadConfig,
     ) -> Judgement {
-        let board = position.board();
+        let board = position.as_position().board();
         let g = board.geometry();
         let n = g.num_points();
         let mut own: Vec<f32> = (0..n)
@@ -238,7 +237,7 @@ impl Judgement {
         // Benson: pass-alive chains and territory, each colour's.
         let mut status: Vec<Option<StoneStatus>> = vec![None; n];
         for color in Color::ALL {
-            let safe = pass_alive(board, color);
+            let safe = position.pass_alive(color).unwrap_or_default();
             let value = sign(color);
             for &p in &safe.chains {
                 status[p.index()] = Some(StoneStatus::Alive);
@@ -306,7 +305,7 @@ fn sign(color: Color) -> f32 {
 /// The average ownership of `config.playouts` playouts from `position`, and how many ran.
 /// With no playout (a budget of 0, or a position that cannot be played on), the board's own
 /// ownership.
-fn playout_ownership<P: SearchPosition>(position: &P, config: &DeadConfig) -> (Vec<f32>, usize) {
+fn playout_ownership<P: PlayoutPosition>(position: &P, config: &DeadConfig) -> (Vec<f32>, usize) {
     let n = position.num_points();
     let starts = starts(position);
     let mut sums = vec![0i32; n];
@@ -337,7 +336,7 @@ fn playout_ownership<P: SearchPosition>(position: &P, config: &DeadConfig) -> (V
 /// The positions the playouts start from: `position` with the passes (and a resignation)
 /// that ended it taken back, then the same with the side to move passing (so that the other
 /// side moves first). Empty when the game is over and cannot be taken back.
-fn starts<P: SearchPosition>(position: &P) -> Vec<P> {
+fn starts<P: PlayoutPosition>(position: &P) -> Vec<P> {
     let mut base = position.clone();
     loop {
         let game = base.as_position();

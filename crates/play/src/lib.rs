@@ -29,10 +29,8 @@ pub mod selfplay;
 
 pub use dead::{estimate_dead, estimate_dead_dyn, DeadConfig, Judgement, StoneStatus};
 pub use mcts::MctsPlayer;
-pub use player::{is_own_eye, Player, RandomPlayer};
-pub use selfplay::{
-    game_rng, move_cap, play_game, play_out, Game, Played, Selfplay, SelfplayError,
-};
+pub use player::{Player, RandomPlayer};
+pub use selfplay::{game_rng, play_game, play_out, Game, Played, Selfplay, SelfplayError};
 
 /// The README's examples, run as doctests so that the page crates.io shows stays true.
 #[cfg(doctest)]

@@ -3,7 +3,8 @@
 //! (in the families that declare it: `Capabilities::avoids_own_eyes`, Go and capture Go), or
 //! any random legal placement (the other families); a pass when no such move is left.
 
-use goishi::{Color, Move, Point, Position, Turn};
+use goishi::playout::is_own_eye;
+use goishi::{Color, Move, Position, Turn};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -26,33 +27,6 @@ pub trait Player<P: Position + ?Sized = dyn Position> {
     /// The game was replaced by another (a new board, a loaded record, an undo the player
     /// cannot follow). Nothing by default.
     fn new_game(&mut self) {}
-}
-
-/// Whether `p` is one of `color`'s own single-point eyes, which a random player does not
-/// fill: an empty point whose every neighbour (under the geometry's own adjacency) holds a
-/// stone of `color`, and none of whose chains is in atari.
-///
-/// A chain in atari around `p` has `p` as its last liberty: the opponent may capture there,
-/// so `p` is no eye, and filling it is a move like any other. It is what ends a ko: after a
-/// capture in a ko, the point of the captured stone is surrounded by the capturer, whose
-/// capturing stone is in atari; without the exception neither side would ever fill it, and
-/// random games under a simple ko rule would cycle through their last kos to the move cap
-/// (docs/player.md, "Ko cycles in random games").
-pub fn is_own_eye<P: Position + ?Sized>(position: &P, color: Color, p: Point) -> bool {
-    let board = position.board();
-    if !board.is_empty_at(p) {
-        return false;
-    }
-    let geometry = board.geometry();
-    let (adjacency, neighbours) = (
-        geometry.default_adjacency(),
-        geometry.default_neighbors().of(p),
-    );
-    !neighbours.is_empty()
-        && neighbours.iter().all(|&q| board.get(q) == Some(color))
-        && neighbours
-            .iter()
-            .all(|&q| board.liberties_of(adjacency, &board.chain_at(adjacency, q)) > 1)
 }
 
 /// The uniform random player, seeded: the same seed gives the same moves in the same

@@ -5,27 +5,27 @@
 //! Game `g` (from 0) of a run with seed `S` draws its moves from ChaCha8 seeded with `S` on
 //! stream `g`, so the same seed gives the same games, whichever thread plays them and in
 //! whatever order, and any one game of a run can be replayed alone. A game stops when the
-//! rules end it, or after [`move_cap`] moves.
+//! rules end it, or after [`goishi::playout::move_cap`] moves.
 //!
 //! [`Selfplay`] plays at the engine's speed: the start position is built once and held as
-//! its family's concrete type (`GoPosition`, `CapturePosition`, `ContactPosition`; any other
-//! variant boxed), so the family is looked at once per game and never per move, and each
-//! move is the family's random playout policy of the search ([`SearchPosition::playout_move`]:
+//! its family's concrete type ([`VariantPosition`]; a variant of a family the facade does
+//! not compose, boxed), so the family is looked at once per run and never per move, and each
+//! move is the family's random playout policy of the search ([`PlayoutPosition::playout_move`]:
 //! a random empty point, tried, dropped if it is illegal or fills one of the mover's own
-//! eyes in Go and capture Go ([`crate::is_own_eye`]), until one is played; a pass when none
+//! eyes in the families that avoid them ([`goishi::playout::is_own_eye`]), until one is played; a pass when none
 //! is left), which lists no legal moves. It draws uniformly among the same moves as the
 //! [`RandomPlayer`](crate::RandomPlayer) of `genmove` in Go and contact capture (capture Go
 //! also keeps its own eyes, as its search playouts do), but not from the same random
 //! numbers, so a seed gives other games than the random player would.
 
-use goishi::capture::CapturePosition;
-use goishi::contact::ContactPosition;
-use goishi::go::GoPosition;
-use goishi::{Color, IllegalMove, Point, Position, Rules, SetupErrors};
+use goishi::playout::move_cap;
+use goishi::{
+    Color, IllegalMove, PlayoutPosition, Point, Position, PositionVisitor, Rules, SetupErrors,
+    VariantPosition,
+};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::mcts::SearchPosition;
 use crate::player::Player;
 
 /// One self-play game.
@@ -57,11 +57,6 @@ pub enum SelfplayError {
         /// Why the rules refused it.
         reason: IllegalMove,
     },
-}
-
-/// The move cap of a board: 3 x its number of points.
-pub fn move_cap(points: usize) -> usize {
-    3 * points
 }
 
 /// Plays `position` on with `player` for both sides until the game is over or has
@@ -96,47 +91,58 @@ pub fn game_rng(seed: u64, index: u64) -> ChaCha8Rng {
     rng
 }
 
-/// The start position and the game in play, of one of the families with a concrete type,
-/// or of any other variant boxed.
+/// The games of one family: the start position and the game in play, of the family's
+/// concrete type.
 #[derive(Clone, Debug)]
-enum Family {
-    Go(GoPosition, GoPosition),
-    Capture(CapturePosition, CapturePosition),
-    Contact(ContactPosition, ContactPosition),
-    Other(Box<dyn Position>, Box<dyn Position>),
+struct Games<P> {
+    start: P,
+    game: P,
 }
 
-impl Family {
-    /// The concrete type behind a new game (looked up once, with `as_any`).
-    fn of(position: Box<dyn Position>) -> Family {
-        let any = position.as_any();
-        if let Some(p) = any.downcast_ref::<GoPosition>() {
-            Family::Go(p.clone(), p.clone())
-        } else if let Some(p) = any.downcast_ref::<CapturePosition>() {
-            Family::Capture(p.clone(), p.clone())
-        } else if let Some(p) = any.downcast_ref::<ContactPosition>() {
-            Family::Contact(p.clone(), p.clone())
-        } else {
-            Family::Other(position.clone(), position)
-        }
-    }
+/// [`Games`] of any family, behind one object-safe trait: called once a game, never a move.
+trait GameLoop: std::fmt::Debug + Send {
+    fn start(&self) -> &dyn Position;
+    fn game(&self) -> &dyn Position;
+    /// Plays a game from the start ([`play_from`]); whether it stopped at the cap.
+    fn play(&mut self, rng: &mut ChaCha8Rng, buf: &mut Vec<Point>, cap: usize) -> bool;
+    fn clone_box(&self) -> Box<dyn GameLoop>;
+}
 
+impl<P: PlayoutPosition> GameLoop for Games<P> {
     fn start(&self) -> &dyn Position {
-        match self {
-            Family::Go(p, _) => p,
-            Family::Capture(p, _) => p,
-            Family::Contact(p, _) => p,
-            Family::Other(p, _) => p.as_ref(),
-        }
+        self.start.as_position()
     }
 
     fn game(&self) -> &dyn Position {
-        match self {
-            Family::Go(_, p) => p,
-            Family::Capture(_, p) => p,
-            Family::Contact(_, p) => p,
-            Family::Other(_, p) => p.as_ref(),
-        }
+        self.game.as_position()
+    }
+
+    fn play(&mut self, rng: &mut ChaCha8Rng, buf: &mut Vec<Point>, cap: usize) -> bool {
+        play_from(&self.start, &mut self.game, rng, buf, cap)
+    }
+
+    fn clone_box(&self) -> Box<dyn GameLoop> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn GameLoop> {
+    fn clone(&self) -> Self {
+        self.as_ref().clone_box()
+    }
+}
+
+/// Makes the [`Games`] of a start position, of its concrete type.
+struct MakeGames;
+
+impl PositionVisitor for MakeGames {
+    type Output = Box<dyn GameLoop>;
+
+    fn visit<P: PlayoutPosition>(self, position: &P) -> Box<dyn GameLoop> {
+        Box::new(Games {
+            start: position.clone(),
+            game: position.clone(),
+        })
     }
 }
 
@@ -145,7 +151,7 @@ impl Family {
 /// cap. Kept out of line: each family's loop is a function of its own, the policy inlined
 /// in it.
 #[inline(never)]
-fn play_from<P: SearchPosition>(
+fn play_from<P: PlayoutPosition>(
     start: &P,
     game: &mut P,
     rng: &mut ChaCha8Rng,
@@ -166,7 +172,7 @@ fn play_from<P: SearchPosition>(
 /// position, the game in play and the policy's scratch space, reused from game to game.
 #[derive(Clone, Debug)]
 pub struct Selfplay {
-    family: Family,
+    games: Box<dyn GameLoop>,
     buf: Vec<Point>,
     cap: usize,
 }
@@ -196,7 +202,7 @@ impl Selfplay {
         let position = rules.new_game(Some(size)).map_err(SelfplayError::Setup)?;
         let cap = move_cap(position.geometry().num_points());
         Ok(Selfplay {
-            family: Family::of(position),
+            games: VariantPosition::new(position).visit(MakeGames),
             buf: Vec::new(),
             cap,
         })
@@ -204,21 +210,16 @@ impl Selfplay {
 
     /// The start position of every game.
     pub fn start(&self) -> &dyn Position {
-        self.family.start()
+        self.games.start()
     }
 
     /// Plays game number `index` of the run seeded with `seed`.
     pub fn play(&mut self, seed: u64, index: u64) -> Played<'_> {
         let mut rng = game_rng(seed, index);
         let (buf, cap) = (&mut self.buf, self.cap);
-        let capped = match &mut self.family {
-            Family::Go(s, g) => play_from(s, g, &mut rng, buf, cap),
-            Family::Capture(s, g) => play_from(s, g, &mut rng, buf, cap),
-            Family::Contact(s, g) => play_from(s, g, &mut rng, buf, cap),
-            Family::Other(s, g) => play_from(s, g, &mut rng, buf, cap),
-        };
+        let capped = self.games.play(&mut rng, buf, cap);
         Played {
-            position: self.family.game(),
+            position: self.games.game(),
             capped,
         }
     }
@@ -278,7 +279,7 @@ mod tests {
 
     /// Replays a game's moves from its setup and checks each against the policy: a
     /// placement was legal and (in Go and capture Go) filled none of the mover's own
-    /// eyes ([`crate::is_own_eye`], read from the board: the reference of the engine's fast
+    /// eyes ([`goishi::playout::is_own_eye`], read from the board: the reference of the engine's fast
     /// test); a pass was played only when no such placement was left.
     fn check_policy(game: &dyn Position, keeps_eyes: bool) {
         let mut replay = game.setup().clone().into_position().unwrap();
@@ -290,7 +291,8 @@ mod tests {
                 .copied()
                 .filter(|mv| match mv {
                     goishi::Move::Place(p) => {
-                        !(keeps_eyes && crate::is_own_eye(replay.as_ref(), turn.color, *p))
+                        !(keeps_eyes
+                            && goishi::playout::is_own_eye(replay.as_ref(), turn.color, *p))
                     }
                     _ => false,
                 })

@@ -12,8 +12,9 @@
 mod common;
 
 use goishi::go::{GoPosition, Ko, Suicide};
+use goishi::PlayoutPosition;
 use goishi::{Color, Position};
-use goishi_play::mcts::{MctsPlayer, PlayoutPolicy, SearchPosition, SearchResult};
+use goishi_play::mcts::{MctsPlayer, PlayoutPolicy, SearchResult};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -171,7 +172,7 @@ fn heavy_playouts_play_only_legal_moves() {
             let (mut heavy, mut buf) = (start.heavy(), Vec::new());
             let cap = 4 * start.geometry().num_points();
             let mut moves = 0;
-            while !SearchPosition::is_over(&heavy) && moves < cap {
+            while !PlayoutPosition::is_over(&heavy) && moves < cap {
                 let before = heavy.position().clone();
                 let color = Position::side_to_move(&before);
                 let mv = heavy.playout_move(&mut rng, &mut buf);

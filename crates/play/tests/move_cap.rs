@@ -1,4 +1,4 @@
-//! The search knows the game's move cap (`goishi_play::move_cap`, where `goishi match` and
+//! The search knows the game's move cap (`goishi::playout::move_cap`, where `goishi match` and
 //! `goishi selfplay` stop a game and count the board): its playouts end there, counted from
 //! the game's first move (the position's history and the tree's moves included), and it plays
 //! for the count at the cap. Contact 1A on 9x9 is the family that needs it: its games never
@@ -6,9 +6,9 @@
 
 mod common;
 
+use goishi::playout::move_cap;
 use goishi::{Color, Move, Position};
 use goishi_play::mcts::{MctsConfig, MctsPlayer};
-use goishi_play::move_cap;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

@@ -3,7 +3,10 @@
 //! preset of it and a preset of each existing family are scaffolded into a copy of the
 //! workspace, which must then build, register them, regenerate its docs, pass
 //! `cargo xtask conformance`, `cargo xtask docs --check`, the new crate's tests, clippy,
-//! rustfmt and the manifests' tidy checks, untouched.
+//! rustfmt and the manifests' and crate edges' tidy checks, untouched; and the new family's
+//! games must run on its own position type (not the boxed fallback) through `goishi
+//! selfplay`'s loop, `VecEnv`, the MCTS player and the page's `Session`: a throwaway crate
+//! of the copy plays each and reads the family's `loop_moves()` counter.
 
 use std::path::Path;
 use std::process::Command;
@@ -120,6 +123,9 @@ fn scaffold_builds_registers_and_passes_conformance() {
     // The new crate is published with the facade: its manifest passes the tidy checks.
     let problems = crate::tidy::manifest_problems(&root);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let problems = crate::tidy::edge_problems(&root);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    concrete_everywhere(&root, &target);
     let list = std::fs::read_to_string(root.join("docs/variants.md")).unwrap();
     for id in [
         "demo/first",
@@ -134,4 +140,73 @@ fn scaffold_builds_registers_and_passes_conformance() {
         );
     }
     let _ = std::fs::remove_dir_all(&root);
+}
+
+/// The manifest of the throwaway crate that plays the new family through every game loop.
+const CHECK_MANIFEST: &str = r#"[package]
+name = "scaffold-check"
+version = "0.0.0"
+edition = "2021"
+publish = false
+
+[dependencies]
+goishi = { path = "../goishi" }
+goishi-demo = { path = "../demo" }
+goishi-play = { path = "../play" }
+goishi-env = { path = "../env" }
+goishi-web = { path = "../web" }
+"#;
+
+/// Its test: each loop must move the family's counter, which the boxed fallback never does.
+const CHECK_TEST: &str = r#"use goishi::{Position, Rules, VariantPosition};
+use goishi_demo::loop_moves;
+
+fn moved(what: &str, run: impl FnOnce()) {
+    let before = loop_moves();
+    run();
+    assert!(loop_moves() > before, "{what} did not run on DemoPosition");
+}
+
+#[test]
+fn every_loop_runs_on_the_family_type() {
+    let rules = Rules::parse("demo/first").unwrap();
+    let game = rules.new_game(Some((5, 5))).unwrap();
+    assert!(VariantPosition::new(game.clone_box()).is_concrete());
+    moved("selfplay", || {
+        let mut games = goishi_play::Selfplay::new(&rules, Some((5, 5))).unwrap();
+        games.play(1, 0);
+    });
+    moved("VecEnv", || {
+        let mut config = goishi_env::EnvConfig::new(rules.clone(), 4);
+        config.size = Some((5, 5));
+        config.threads = 1;
+        let mut env = goishi_env::VecEnv::new(config).unwrap();
+        let mut buffers = goishi_env::OwnedBuffers::new(&env);
+        env.reset(Some(1), buffers.buffers()).unwrap();
+        let mut actions = vec![0u32; 4];
+        env.sample_actions(&mut actions).unwrap();
+        env.step(&actions, buffers.buffers()).unwrap();
+    });
+    moved("MctsPlayer", || {
+        let config = goishi_play::mcts::MctsConfig::default()
+            .with_budget(goishi_play::mcts::Budget::playouts(50));
+        let mut player = goishi_play::MctsPlayer::new(config).unwrap();
+        player.search_dyn(game.as_ref(), game.side_to_move()).unwrap();
+    });
+    moved("Session", || {
+        let session = goishi_web::session::Session::new("demo/first:size=5", None).unwrap();
+        goishi_web::players::mcts_move(&session, 50, 0, 1).unwrap();
+    });
+}
+"#;
+
+/// Adds the throwaway crate to the copy and runs its test.
+fn concrete_everywhere(root: &Path, target: &Path) {
+    let dir = root.join("crates").join("scaffold-check");
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    std::fs::create_dir_all(dir.join("tests")).unwrap();
+    std::fs::write(dir.join("Cargo.toml"), CHECK_MANIFEST).unwrap();
+    std::fs::write(dir.join("src").join("lib.rs"), "").unwrap();
+    std::fs::write(dir.join("tests").join("concrete.rs"), CHECK_TEST).unwrap();
+    cargo(root, target, &["test", "-q", "-p", "scaffold-check"]);
 }

@@ -97,6 +97,7 @@ fn a_new_family_gets_a_crate_cases_a_page_and_a_facade_feature() {
         "crates/demo/LICENSE-APACHE",
         "crates/demo/src/lib.rs",
         "crates/demo/src/position.rs",
+        "crates/demo/src/playout.rs",
         "crates/demo/src/variants.rs",
         "crates/demo/docs/first.md",
         "crates/demo/tests/conformance.rs",
@@ -138,7 +139,9 @@ fn a_new_family_gets_a_crate_cases_a_page_and_a_facade_feature() {
         manifest.contains("goishi-demo = { path = \"../demo\""),
         "{manifest}"
     );
-    assert!(text("crates/goishi/src/lib.rs").contains("pub use goishi_demo as demo;"));
+    assert!(text("crates/goishi/src/lib.rs").contains(
+        "demo: goishi_demo::DemoPosition => Demo, feature = \"demo\", family = \"demo\";"
+    ));
     assert!(text("crates/demo/src/variants.rs").contains("\"demo/first\""));
     // Nothing was written, and a second family of the same crate folder is refused.
     assert!(!root.join("crates/demo").exists());

@@ -24,7 +24,7 @@ pub enum PlayerKind {
     #[default]
     Mcts,
     /// A uniformly random legal move that does not fill one of the mover's own eyes in the
-    /// families that declare it (Go and capture Go: `goishi_play::is_own_eye`).
+    /// families that declare it (Go and capture Go: `goishi::playout::is_own_eye`).
     Random,
 }
 

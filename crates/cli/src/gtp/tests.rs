@@ -409,7 +409,7 @@ fn the_search_plays_for_the_move_cap_of_the_engines_game() {
     // A contact 1A game (which never ends on 9x9) played by `genmove` up to 4 moves before
     // the cap of `goishi match` and `goishi selfplay`.
     let mut e = engine("contact/1a", 9);
-    let cap = goishi_play::move_cap(81);
+    let cap = goishi::playout::move_cap(81);
     for i in 0..cap - 4 {
         e.run("genmove", &[if i % 2 == 0 { "b" } else { "w" }])
             .unwrap();

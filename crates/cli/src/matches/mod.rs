@@ -29,8 +29,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use client::{Child, Client, Failure, InProcess};
+use goishi::playout::move_cap;
 use goishi::size_text;
-use goishi_play::selfplay::move_cap;
 use sgf_parse::go::Prop;
 use sgf_parse::{SimpleText, Text};
 

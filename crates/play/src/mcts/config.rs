@@ -14,7 +14,7 @@ pub enum PlayoutPolicy {
     #[default]
     Heavy,
     /// Each family's uniformly random policy and no priors: a random legal point that does
-    /// not fill one of the mover's own eyes ([`crate::is_own_eye`]; Go, capture Go), any legal
+    /// not fill one of the mover's own eyes ([`goishi::playout::is_own_eye`]; Go, capture Go), any legal
     /// placement elsewhere.
     Light,
 }

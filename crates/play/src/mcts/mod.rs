@@ -4,21 +4,22 @@
 //!
 //! A search grows a tree from the position to move in. Each *playout* descends the tree by
 //! the selection formula, expands the leaf it reaches (once the leaf has `expand_after`
-//! visits: every move of [`SearchPosition::tree_moves`] becomes a child, with its prior
-//! statistics from [`SearchPosition::tree_priors`]), plays the game out with the playout
-//! policy ([`SearchPosition::playout_move`]) and backs the result up the path. The answer is
+//! visits: every move of [`PlayoutPosition::tree_moves`] becomes a child, with its prior
+//! statistics from [`PlayoutPosition::tree_priors`]), plays the game out with the playout
+//! policy ([`PlayoutPosition::playout_move`]) and backs the result up the path. The answer is
 //! the most visited move of the root.
 //!
-//! **Knowledge.** [`PlayoutPolicy::Heavy`], the default, gives Go the knowledge of Michi and
-//! Pachi (Baudiš), in the `heavy` module: playouts that answer the last two moves (captures,
-//! escapes from atari read with ladders, MoGo's 3x3 shape patterns [`PATTERNS`]) before a
+//! **Knowledge.** [`PlayoutPolicy::Heavy`], the default, runs the search on the family's
+//! knowledge ([`PlayoutPosition::Heavy`]); Go's (`goishi-go-rules`' `playout::heavy`) is
+//! Michi's and Pachi's (Baudiš): playouts that answer the last two moves (captures,
+//! escapes from atari read with ladders, MoGo's 3x3 shape patterns (`goishi::go::playout::PATTERNS`)) before a
 //! random move that fills no true eye and avoids bad self-atari; and, for every node the tree
-//! grows, prior playouts for each move ([`Prior`]: an even 5 wins of 10, more for the
+//! grows, prior playouts for each move ([`Prior`](goishi::playout::Prior): an even 5 wins of 10, more for the
 //! captures and escapes the reader finds anywhere, the pattern moves and the moves near the
 //! last one, losses for self-atari and the first two lines of an empty area). The other
 //! families (contact capture, capture Go), and Go under [`PlayoutPolicy::Light`], play the
 //! family's light policy with no priors: Go and capture Go a uniformly random legal point that
-//! does not fill one of the mover's own eyes ([`crate::is_own_eye`]: a single-point eye no
+//! does not fill one of the mover's own eyes ([`goishi::playout::is_own_eye`]: a single-point eye no
 //! chain around which is in atari), other families any random legal placement; a pass when
 //! nothing is left. The tree's settings that depend on the knowledge
 //! (`exploration`, `rave_equivalence`, `expand_after`) take [`TreeSettings::KNOWLEDGE`] or
@@ -26,7 +27,7 @@
 //!
 //! **Playouts.** A playout stops when the game ends or when the game, counted from its first
 //! move (the position's history, the tree's moves and the playout's), reaches the move cap
-//! ([`crate::selfplay::move_cap`], 3 x points) where `goishi match` and `goishi selfplay`
+//! ([`goishi::playout::move_cap`], 3 x points) where `goishi match` and `goishi selfplay`
 //! stop a game and count the board; a node at the cap is a leaf. So the search plays for the
 //! position at the cap, whether it runs in a match, in self-play or under GTP (the engine's
 //! game holds the moves played); a game already past the cap is searched for the next
@@ -108,7 +109,7 @@
 //! interval, made on the calling thread while the searchers run on threads of their own; the
 //! searchers add their playouts' sums to the report in batches of 16 playouts. Every node
 //! keeps the final counts of the playouts through it (Black's margin on the family's count,
-//! [`SearchPosition::playout_result`], as a sum and a sum of squares): each move's
+//! [`PlayoutPosition::playout_result`], as a sum and a sum of squares): each move's
 //! [`MoveStats::score_mean`] and [`MoveStats::score_stdev`]. [`MoveStats::prior`] is what the
 //! tree knew of a move, [`MoveStats::pv`] its principal variation, and with
 //! [`Watch::moves_ownership`] the ownership of the playouts through it.
@@ -132,8 +133,6 @@
 //! ```
 
 mod config;
-mod heavy;
-mod position;
 mod result;
 mod search;
 mod tree;
@@ -150,10 +149,9 @@ pub(crate) use std::time::Instant;
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 pub(crate) use web_time::Instant;
 
-use goishi::capture::CapturePosition;
-use goishi::contact::ContactPosition;
-use goishi::go::GoPosition;
-use goishi::{Color, Move, Position, Setup, Turn};
+use goishi::{
+    Color, Move, PlayoutPosition, Position, PositionVisitor, Setup, Turn, VariantPosition,
+};
 
 use crate::dead::{DeadConfig, Judgement};
 use crate::player::Player;
@@ -161,11 +159,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 pub use config::{Budget, ConfigError, MctsConfig, PlayoutPolicy, TreeSettings, UnknownPolicy};
-pub use heavy::{HeavyGo, PATTERNS};
-pub(crate) use position::{on_concrete, OnPosition};
-pub use position::{PlayoutResult, SearchPosition};
 pub use result::{Decision, MoveFilter, MoveStats, SearchError, SearchResult, Watch};
-pub use tree::Prior;
 
 use search::{Shared, Tally, Totals};
 use tree::{Formula, Node};
@@ -253,7 +247,7 @@ impl MctsPlayer {
     }
 
     /// The move for `color` in `position`, by a search of the configured budget.
-    pub fn genmove<P: SearchPosition>(
+    pub fn genmove<P: PlayoutPosition>(
         &mut self,
         position: &P,
         color: Color,
@@ -265,7 +259,7 @@ impl MctsPlayer {
     /// side to move (GTP lets either colour move): the search is for `color` moving now.
     ///
     /// Errors: [`SearchError::GameOver`] once the game is over.
-    pub fn search<P: SearchPosition>(
+    pub fn search<P: PlayoutPosition>(
         &mut self,
         position: &P,
         color: Color,
@@ -275,7 +269,7 @@ impl MctsPlayer {
     }
 
     /// Searches `position` for `color` with `budget` for this move only.
-    pub fn search_with<P: SearchPosition>(
+    pub fn search_with<P: PlayoutPosition>(
         &mut self,
         position: &P,
         color: Color,
@@ -287,7 +281,7 @@ impl MctsPlayer {
     /// Searches `position` for `color` with `budget`, reporting to `watch` while it runs and
     /// stopping when its flag is set (see [`Watch`]). The answer is the search's, as
     /// [`MctsPlayer::search_with`] gives it.
-    pub fn analyze<P: SearchPosition>(
+    pub fn analyze<P: PlayoutPosition>(
         &mut self,
         position: &P,
         color: Color,
@@ -310,7 +304,7 @@ impl MctsPlayer {
 
     /// [`MctsPlayer::analyze`] on `position` with its own tree moves, priors and playout
     /// policy.
-    fn search_on<P: SearchPosition>(
+    fn search_on<P: PlayoutPosition>(
         &mut self,
         position: &P,
         color: Color,
@@ -398,9 +392,9 @@ impl MctsPlayer {
         Ok(result)
     }
 
-    /// Searches any position through the object-safe trait: Go, contact capture and capture
-    /// Go run on their concrete types (found with `as_any`), any other variant on a boxed
-    /// copy ([`SearchPosition`] for `Box<dyn Position>`).
+    /// Searches any position through the object-safe trait: a copy of it as its family's
+    /// concrete type ([`VariantPosition`]), or boxed for a family the facade does not
+    /// compose ([`PlayoutPosition`] for `Box<dyn Position>`).
     pub fn search_dyn(
         &mut self,
         position: &dyn Position,
@@ -419,13 +413,13 @@ impl MctsPlayer {
         watch: Watch<'_>,
     ) -> Result<SearchResult, SearchError> {
         struct Analyze<'a, 'w>(&'a mut MctsPlayer, Color, Budget, Watch<'w>);
-        impl OnPosition for Analyze<'_, '_> {
+        impl PositionVisitor for Analyze<'_, '_> {
             type Output = Result<SearchResult, SearchError>;
-            fn run<P: SearchPosition>(self, position: &P) -> Self::Output {
+            fn visit<P: PlayoutPosition>(self, position: &P) -> Self::Output {
                 self.0.analyze(position, self.1, self.2, self.3)
             }
         }
-        on_concrete(position, Analyze(self, color, budget, watch))
+        VariantPosition::from_position(position).visit(Analyze(self, color, budget, watch))
     }
 
     /// [`MctsPlayer::genmove`] through the object-safe trait (see [`MctsPlayer::search_dyn`]).
@@ -494,7 +488,7 @@ impl MctsPlayer {
     /// Runs the searchers on `position`, with its playout policy, and returns what their
     /// playouts add up to. With a report to make, every searcher runs on a thread of its
     /// own and the calling thread makes the reports.
-    fn run_searchers<P: SearchPosition>(
+    fn run_searchers<P: PlayoutPosition>(
         &self,
         position: &P,
         color: Color,
@@ -622,7 +616,7 @@ impl MctsPlayer {
     }
 
     /// Chooses the answer after a search: the most visited move, a winning pass, or resign.
-    fn decide<P: SearchPosition>(&self, position: &P, color: Color, result: &mut SearchResult) {
+    fn decide<P: PlayoutPosition>(&self, position: &P, color: Color, result: &mut SearchResult) {
         let kids = self.root.kids();
         let Some(best) = self.root.most_visited() else {
             result.decision = Decision::NoBudget;
@@ -654,7 +648,7 @@ impl MctsPlayer {
     /// Whether the opponent has just passed and a pass of `color` ends a game that `color`
     /// wins: by the game's own count, and where the family counts dead stones, also with the
     /// stones that `ownership` judges dead taken off.
-    fn pass_wins<P: SearchPosition>(
+    fn pass_wins<P: PlayoutPosition>(
         &self,
         position: &P,
         color: Color,
@@ -674,9 +668,8 @@ impl MctsPlayer {
         if !after.play(color, Move::Pass) || !after.is_over() {
             return false;
         }
-        let after = after.as_position();
         // The game's own count (every stone alive) must say so, whoever referees.
-        if after.outcome().and_then(|r| r.winner()) != Some(color) {
+        if after.as_position().outcome().and_then(|r| r.winner()) != Some(color) {
             return false;
         }
         if !(position.counts_dead_stones() && judged) {
@@ -685,8 +678,8 @@ impl MctsPlayer {
         // And so must a count with the dead stones off, as the search judges them: the one
         // judge of dead stones on the ownership of this search's playouts.
         let ownership: Vec<f32> = ownership.iter().map(|&o| o as f32).collect();
-        Judgement::from_ownership(after, &ownership, &DeadConfig::default())
-            .score(after)
+        Judgement::from_ownership(&after, &ownership, &DeadConfig::default())
+            .score(after.as_position())
             .result()
             .winner()
             == Some(color)
@@ -790,22 +783,18 @@ impl Player for MctsPlayer {
     }
 }
 
-macro_rules! player_on {
-    ($($position:ty),*) => {$(
-        impl Player<$position> for MctsPlayer {
-            fn choose(&mut self, position: &$position, color: Color) -> Move {
-                self.genmove(position, color).unwrap_or(Move::Pass)
-            }
+/// The search as a [`Player`] of a concrete position type (a family's own, or a boxed
+/// position): the same moves as through the trait object.
+impl<P: PlayoutPosition + Position> Player<P> for MctsPlayer {
+    fn choose(&mut self, position: &P, color: Color) -> Move {
+        self.genmove(position, color).unwrap_or(Move::Pass)
+    }
 
-            fn played(&mut self, turn: Turn) {
-                MctsPlayer::played(self, turn.color, turn.mv);
-            }
+    fn played(&mut self, turn: Turn) {
+        MctsPlayer::played(self, turn.color, turn.mv);
+    }
 
-            fn new_game(&mut self) {
-                self.clear_tree();
-            }
-        }
-    )*};
+    fn new_game(&mut self) {
+        self.clear_tree();
+    }
 }
-
-player_on!(GoPosition, ContactPosition, CapturePosition);

@@ -9,7 +9,7 @@ use goishi::{Color, Move};
 
 use super::ConfigError;
 #[cfg(doc)]
-use super::{Budget, MctsPlayer, Prior, SearchPosition};
+use super::{Budget, MctsPlayer};
 
 /// Why the search answered what it did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,12 +41,12 @@ pub struct MoveStats {
     /// The mover's AMAF win rate.
     pub amaf_win_rate: f64,
     /// What the tree knew of the move before searching it, as a probability over the root's
-    /// moves: in proportion to 1 + the wins of its prior playouts ([`Prior`]; Go's heavy
+    /// moves: in proportion to 1 + the wins of its prior playouts ([`Prior`](goishi::playout::Prior); Go's heavy
     /// policy gives them), so uniform where the family has no priors.
     pub prior: f64,
     /// The mover's mean margin on the game's count at the end of the playouts through the
     /// move (points; negative when behind): the final count of each playout as
-    /// [`SearchPosition::playout_result`] gives it.
+    /// [`goishi::PlayoutPosition::playout_result`] gives it.
     pub score_mean: f64,
     /// The standard deviation of that margin over those playouts.
     pub score_stdev: f64,

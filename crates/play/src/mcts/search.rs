@@ -12,15 +12,14 @@ use std::sync::atomic::{
 };
 use std::sync::Mutex;
 
-use goishi::{Color, Move, Point};
+use goishi::playout::{move_cap, Prior};
+use goishi::{Color, Move, PlayoutPosition, Point};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::position::SearchPosition;
-use super::tree::{add_racy, score_units, Formula, Node, Prior};
+use super::tree::{add_racy, score_units, Formula, Node};
 use super::Instant;
 use super::MoveFilter;
-use crate::selfplay::move_cap;
 
 /// What the searchers of one move share.
 pub(crate) struct Shared<'a, P> {
@@ -223,7 +222,7 @@ fn points(winner: Option<Color>, player: Color) -> u32 {
 }
 
 /// The move number at which the playouts of a search from a game of `moves` moves on a
-/// board of `points` points stop: the game's move cap ([`move_cap`]), where `goishi match`
+/// board of `points` points stop: the game's move cap ([`move_cap`](goishi::playout::move_cap)), where `goishi match`
 /// and `goishi selfplay` stop a game and count the board, so that the search plays for the
 /// position at the cap. A game already at or past the cap (a controller that does not stop
 /// it) is searched for the next multiple of the cap.
@@ -235,7 +234,7 @@ pub(crate) fn horizon(moves: usize, points: usize) -> usize {
 /// "Not played" in the AMAF table.
 const UNPLAYED: u32 = u32::MAX;
 
-impl<P: SearchPosition> Shared<'_, P> {
+impl<P: PlayoutPosition> Shared<'_, P> {
     /// Whether one more playout may start (and claims it).
     #[inline]
     fn claim(&self) -> bool {

@@ -16,6 +16,7 @@
 use std::sync::atomic::{AtomicI64, AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::OnceLock;
 
+use goishi::playout::Prior;
 use goishi::Move;
 
 /// One node of the tree.
@@ -45,18 +46,6 @@ pub(crate) struct Node {
     /// What the tree knew of `mv` when it made the node: playouts that the selection formula
     /// counts with the node's own (never reported as visits).
     pub prior: Prior,
-}
-
-/// Prior statistics of a move: `visits` playouts with `wins` half points (win 2, draw 1,
-/// loss 0) for the player of the move, counted by the selection formula as if they had been
-/// played. The heavy policy's knowledge gives them ([`crate::mcts::PlayoutPolicy::Heavy`]);
-/// the light policy gives none.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Prior {
-    /// Prior playouts.
-    pub visits: u32,
-    /// Their wins, in half points.
-    pub wins: u32,
 }
 
 impl Default for Node {

@@ -3,8 +3,8 @@
 
 use std::sync::OnceLock;
 
-use goishi::go::GoPosition;
-use goishi::{Geometry, Point, Position, Topology};
+use crate::GoPosition;
+use goishi_board::{Geometry, Point, Position, Topology};
 
 /// A grid board's shape, for the 3x3 neighbourhood of a point.
 #[derive(Clone, Copy)]

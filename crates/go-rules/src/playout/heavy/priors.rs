@@ -2,8 +2,8 @@
 //! starts with prior visits and wins (half points), which the selection formula counts as
 //! playouts (see `tree::Node::select`). The figures are Michi's (Baudiš, "michi.py").
 
-use goishi::go::GoPosition;
-use goishi::{Color, Move, Point, Position};
+use crate::GoPosition;
+use goishi_board::{Color, Move, Point, Position};
 
 use super::patterns::{matches_pattern, Grid};
 use super::tactics::{fix_atari, self_atari, Reading, TwoLiberties};
@@ -24,19 +24,6 @@ const EMPTY_AREA: u32 = 10;
 const EMPTY_AREA_RADIUS: i32 = 3;
 /// A bad self-atari (losses).
 const SELF_ATARI: u32 = 10;
-
-impl Prior {
-    /// `n` prior playouts won.
-    fn win(&mut self, n: u32) {
-        self.visits += n;
-        self.wins += 2 * n;
-    }
-
-    /// `n` prior playouts lost.
-    fn loss(&mut self, n: u32) {
-        self.visits += n;
-    }
-}
 
 /// Replaces `priors` with the priors of `moves`, the moves of `color` in `game` (one a move,
 /// in order; see the module docs). Reads by playing and taking back: `game` is left as it
@@ -130,7 +117,7 @@ fn captures(game: &mut GoPosition, color: Color, slot: &[u32], priors: &mut [Pri
 /// The bonus of the moves within distance 3 of the last stone played, in the common-fate
 /// graph: a step to a neighbour costs 1, except between the stones of one chain.
 fn near_last(game: &GoPosition, slot: &[u32], priors: &mut [Prior]) {
-    let Some(&goishi::Turn {
+    let Some(&goishi_board::Turn {
         mv: Move::Place(last),
         ..
     }) = game.history().last()
@@ -187,7 +174,7 @@ fn empty_area(game: &GoPosition, grid: Grid, p: Point) -> bool {
         let span = r - dy.abs();
         for dx in -span..=span {
             if let Some(q) = grid.step(p, (dx, dy)) {
-                if cells[q.index()] != goishi::EMPTY {
+                if cells[q.index()] != goishi_board::EMPTY {
                     return false;
                 }
             }

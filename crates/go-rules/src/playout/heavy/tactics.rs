@@ -6,8 +6,8 @@
 //! every read leaves the position as it found it. It plays through `try_place`, so it reads
 //! by the position's own rules: ko, superko and suicide included.
 
-use goishi::go::GoPosition;
-use goishi::{Adjacency, Color, Point, Position, Topology};
+use crate::GoPosition;
+use goishi_board::{Adjacency, Color, Point, Position, Topology};
 
 use super::Candidates;
 

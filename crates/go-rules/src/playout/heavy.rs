@@ -1,5 +1,5 @@
 //! The heavy playout policy of Go and the tree's prior knowledge
-//! ([`crate::mcts::PlayoutPolicy::Heavy`]), after Michi and Pachi (Baudiš): answers to the
+//! (a search's heavy policy, `goishi_play::mcts::PlayoutPolicy::Heavy`), after Michi and Pachi (Baudiš): answers to the
 //! last two moves (captures, escapes from atari read with ladders, 3x3 shape patterns)
 //! before a random move that avoids bad self-atari, and, when the tree grows a node, priors
 //! for its moves from the same knowledge; [`HeavyGo`], the position a search runs on to use
@@ -9,7 +9,7 @@
 //! the points around each (their neighbours and, on grid boards, diagonal points):
 //!
 //! 1. **Captures and escapes** (tried in 90% of moves). For each chain near, the moves the
-//!    tactical reader suggests ([`tactics::fix_atari`]): the liberty of a chain of the
+//!    tactical reader suggests (`tactics::fix_atari`): the liberty of a chain of the
 //!    opponent in atari; the first move of a ladder that catches a chain of the opponent with
 //!    two liberties on the first line; for a chain of the mover in atari, a capture of a
 //!    chain next to it in atari, or its liberty if playing there gives it two liberties that
@@ -22,12 +22,12 @@
 //!    single-point eye whose corners the opponent does not hold; a false eye may be filled).
 //!
 //! A suggested move of steps 1 and 2 that turns out a bad self-atari (the mover's chain of
-//! two stones or more in atari, or caught in an edge ladder: [`tactics::self_atari`]) is
+//! two stones or more in atari, or caught in an edge ladder: `tactics::self_atari`) is
 //! taken back and the next one tried, 90% of the time; a random move, 50% of the time
 //! (lower, so that the playouts still play the nakade and throw-ins). The last random
 //! self-atari refused is played when nothing else is left; a pass only when no point is.
 //!
-//! **Priors** ([`priors`]): when the tree expands a node, each of its moves starts with
+//! **Priors** (`priors`): when the tree expands a node, each of its moves starts with
 //! prior visits and wins that count as playouts in the selection formula (not in the visit
 //! counts reported or the choice of the move): an even 5 of 10, plus the captures and
 //! escapes the reader suggests anywhere on the board (ladders read in full), the pattern
@@ -45,12 +45,11 @@ mod patterns;
 mod priors;
 mod tactics;
 
-use goishi::go::GoPosition;
-use goishi::{Adjacency, Color, Geometry, Move, NeighborTable, Point, Position, Topology};
+use crate::GoPosition;
+use goishi_board::{Adjacency, Color, Geometry, Move, NeighborTable, Point, Position, Topology};
 use rand::Rng;
 
-use super::position::{go_tree_moves, PlayoutResult, SearchPosition};
-use super::tree::Prior;
+use goishi_board::playout::{PassAlive, PlayoutPosition, PlayoutResult, Prior};
 
 pub use patterns::PATTERNS;
 pub(crate) use patterns::{matches_pattern, Grid};
@@ -249,7 +248,7 @@ pub(crate) fn heavy_move<R: Rng>(game: &mut GoPosition, rng: &mut R, buf: &mut V
 }
 
 /// Go with its knowledge: what the search runs on under the heavy policy
-/// ([`crate::mcts::PlayoutPolicy::Heavy`], `GoPosition`'s [`SearchPosition::Heavy`]). Its
+/// (a search's heavy policy, `GoPosition`'s [`PlayoutPosition::Heavy`]). Its
 /// playouts are the heavy policy's, its tree's moves leave out true eyes only (a false eye
 /// may be filled), and they come with priors (see the module docs).
 #[derive(Clone, Debug)]
@@ -267,7 +266,7 @@ impl HeavyGo {
     }
 }
 
-impl SearchPosition for HeavyGo {
+impl PlayoutPosition for HeavyGo {
     type Heavy = HeavyGo;
 
     fn heavy(&self) -> HeavyGo {
@@ -298,7 +297,7 @@ impl SearchPosition for HeavyGo {
 
     #[inline]
     fn play(&mut self, color: Color, mv: Move) -> bool {
-        SearchPosition::play(&mut self.0, color, mv)
+        PlayoutPosition::play(&mut self.0, color, mv)
     }
 
     fn reset_from(&mut self, source: &Self) {
@@ -309,7 +308,7 @@ impl SearchPosition for HeavyGo {
     /// allowed, a single stone's suicide; then a pass.
     fn tree_moves(&self, color: Color, out: &mut Vec<Move>) {
         let game = &self.0;
-        go_tree_moves(game, color, out, |p| is_true_eye(game, p, color));
+        super::tree_moves(game, color, out, |p| is_true_eye(game, p, color));
     }
 
     fn tree_priors(&mut self, color: Color, moves: &[Move], priors: &mut Vec<Prior>) {
@@ -333,8 +332,8 @@ impl SearchPosition for HeavyGo {
         self.0.add_ownership(sums);
     }
 
-    fn counts_dead_stones(&self) -> bool {
-        true
+    fn pass_alive(&self, color: Color) -> Option<PassAlive> {
+        self.0.pass_alive(color)
     }
 }
 

@@ -2,8 +2,8 @@
 //! ladders, self-atari, true eyes), the priors, each step's answer to the last move, the 3x3
 //! patterns on square and torus boards, and the same moves for a seed.
 
-use goishi::go::GoPosition;
-use goishi::{Color, Diagram, FromSetup, Geometry, Move, Point, Position, Rules, Setup};
+use crate::GoPosition;
+use goishi_board::{Color, Diagram, FromSetup, Geometry, Move, Point, Position, Rules, Setup};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
