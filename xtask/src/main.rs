@@ -13,6 +13,7 @@ mod flags;
 mod fuzz;
 mod libfuzzer;
 mod new_variant;
+mod npm;
 mod python;
 mod test;
 #[cfg(test)]

@@ -190,24 +190,6 @@ fn run_command(cmd: &mut Command, what: &str) -> Result<Vec<u8>, String> {
     Ok(out.stdout)
 }
 
-/// `npm ci` of the test's pinned packages into `target/web/node/`; returns its node_modules.
-fn npm_ci() -> Result<PathBuf, String> {
-    let dir = target_dir().join("web").join("node");
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    for file in ["package.json", "package-lock.json"] {
-        std::fs::copy(root().join("web/tests").join(file), dir.join(file))
-            .map_err(|e| format!("cannot copy web/tests/{file}: {e}"))?;
-    }
-    let npm = std::env::var("NPM").unwrap_or_else(|_| "npm".to_owned());
-    run_command(
-        Command::new(&npm)
-            .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
-            .current_dir(&dir),
-        "npm ci (Node.js's npm is needed: apt-get install npm)",
-    )?;
-    Ok(dir.join("node_modules"))
-}
-
 /// The native speed of the page's playout loop: `goishi_web::players::random_playouts`
 /// built for the host in release, on the same rules, games and seed, its fastest of `rounds`.
 fn native_playouts(rules: &str, games: u32, seed: u32, rounds: u32) -> Result<Value, String> {
@@ -269,7 +251,7 @@ pub fn run(profiles: &[String]) -> Result<(), String> {
     std::fs::write(&expected_path, expected(&scripts)?.to_string())
         .map_err(|e| format!("cannot write {}: {e}", expected_path.display()))?;
     let goishi = cli()?;
-    let modules = npm_ci()?;
+    let modules = crate::npm::ci("web/tests", &target_dir().join("web").join("node"))?;
     let native = native_playouts(PLAYOUT_RULES, PLAYOUT_GAMES, PLAYOUT_SEED, PLAYOUT_ROUNDS)?;
     let listener = TcpListener::bind(("127.0.0.1", 0))
         .map_err(|e| format!("cannot listen on 127.0.0.1: {e}"))?;
