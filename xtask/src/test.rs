@@ -2,8 +2,8 @@
 //! with the Rust toolchain: format check, lints, API docs, the workspace tests, the facade's
 //! feature power set, actionlint over the workflows, the wasm32 builds in Node.js, the
 //! conformance suites, the docs check, the Python package (`cargo xtask python`, and `--ray`
-//! unless quick), the scaffold check, the libFuzzer smoke run (with nightly) and, last, that
-//! none of it wrote into the working tree.
+//! unless quick), the scaffold check, ClusterFuzzLite's build script and the libFuzzer smoke
+//! run on its build (with nightly) and, last, that none of it wrote into the working tree.
 //!
 //! It owns the step list ([`plan`]) and its runner; what each step checks lives in the
 //! commands it runs. It installs what rustup and cargo can install (the wasm32 target,
@@ -254,6 +254,11 @@ pub fn plan(families: &[String], machine: Machine) -> Vec<Step> {
             )),
         ));
     }
+    steps.push(step(
+        "cargo xtask clusterfuzzlite (.clusterfuzzlite/build.sh without Docker; the smoke run \
+         reuses its build)",
+        cargo("xtask clusterfuzzlite"),
+    ));
     steps.push(step(
         "cargo xtask fuzz --libfuzzer --seconds 10 (a smoke run of each libFuzzer target)",
         cargo("xtask fuzz --libfuzzer --seconds 10"),
@@ -518,6 +523,8 @@ mod tests {
             "cargo xtask python --ray (the pinned Ray added, tests_ray on a local Ray instance)",
             "GOISHI_SLOW=1 cargo test -p xtask scaffold",
             "cargo install cargo-fuzz --locked --version 0.13.2",
+            "cargo xtask clusterfuzzlite (.clusterfuzzlite/build.sh without Docker; the smoke \
+             run reuses its build)",
             "cargo xtask fuzz --libfuzzer --seconds 10 (a smoke run of each libFuzzer target)",
         ];
         assert_eq!(full, expected);
