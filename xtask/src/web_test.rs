@@ -190,6 +190,11 @@ fn run_command(cmd: &mut Command, what: &str) -> Result<Vec<u8>, String> {
     Ok(out.stdout)
 }
 
+/// `npm ci` of the test's pinned packages into `target/web/node/`; returns its node_modules.
+pub(crate) fn npm_ci() -> Result<PathBuf, String> {
+    crate::npm::ci("web/tests", &target_dir().join("web").join("node"))
+}
+
 /// The native speed of the page's playout loop: `goishi_web::players::random_playouts`
 /// built for the host in release, on the same rules, games and seed, its fastest of `rounds`.
 fn native_playouts(rules: &str, games: u32, seed: u32, rounds: u32) -> Result<Value, String> {
@@ -251,7 +256,7 @@ pub fn run(profiles: &[String]) -> Result<(), String> {
     std::fs::write(&expected_path, expected(&scripts)?.to_string())
         .map_err(|e| format!("cannot write {}: {e}", expected_path.display()))?;
     let goishi = cli()?;
-    let modules = crate::npm::ci("web/tests", &target_dir().join("web").join("node"))?;
+    let modules = npm_ci()?;
     let native = native_playouts(PLAYOUT_RULES, PLAYOUT_GAMES, PLAYOUT_SEED, PLAYOUT_ROUNDS)?;
     let listener = TcpListener::bind(("127.0.0.1", 0))
         .map_err(|e| format!("cannot listen on 127.0.0.1: {e}"))?;
