@@ -191,7 +191,7 @@ fn run_command(cmd: &mut Command, what: &str) -> Result<Vec<u8>, String> {
 }
 
 /// `npm ci` of the test's pinned packages into `target/web/node/`; returns its node_modules.
-fn npm_ci() -> Result<PathBuf, String> {
+pub(crate) fn npm_ci() -> Result<PathBuf, String> {
     let dir = target_dir().join("web").join("node");
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     for file in ["package.json", "package-lock.json"] {
