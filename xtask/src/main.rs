@@ -108,12 +108,14 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
   test          every check CI runs, in .ci/run's order, each step printed with the
                 seconds elapsed, stopping at the first failure: fmt --check, clippy -D
                 warnings, the API docs, cargo test --workspace, the facade's feature power
-                set, wasm-check, conformance, docs --check, the Python package
-                (python, python --ray), the scaffold check, the
-                libFuzzer smoke run (with nightly) and that the working tree is unchanged;
-                installs the wasm32 target (rustup) and cargo-fuzz (with nightly), names
-                what it cannot install (Node.js, GNU Go: apt-get install nodejs gnugo)
+                set, wasm-check, web --test, dist --only npm,site --check, conformance,
+                docs --check, the Python package (python, python --ray), the scaffold
+                check, the libFuzzer smoke run (with nightly) and that the working tree is
+                unchanged; installs the wasm32 target (rustup) and cargo-fuzz (with
+                nightly), names what it cannot install (Node.js, GNU Go: apt-get install
+                nodejs gnugo)
     --quick       skip the scaffold check and the fuzz smoke run, wasm32 debug build only
+                  (and so no npm package or site, which ship the release build)
 
   bench-report  run `cargo bench -p goishi-bench` (goishi side by side with goban and
                 go_game_board, and goishi against go_game_board timed in alternation) and
