@@ -224,6 +224,12 @@ impl Session {
         if index == n as f64 {
             return Ok(Move::Pass);
         }
+        // A number as JavaScript writes it (`Infinity`, not Rust's `inf`).
+        let index = match index {
+            i if i.is_nan() => "NaN".to_owned(),
+            i if i.is_infinite() => format!("{}Infinity", if i < 0.0 { "-" } else { "" }),
+            i => i.to_string(),
+        };
         Err(format!(
             "illegal move: {} action {index}: {}; an action is a point index from 0 to {} or \
              {n} for pass",

@@ -147,6 +147,11 @@ fn the_library_api_sizes_boards_and_numbers_points_as_the_python_package() {
     assert_eq!(s.board_values()[8], 1);
     s.play_index(35.0).unwrap();
     assert_eq!(s.moves(), ["B2", "pass"]);
+    let e = s.play_index(f64::NEG_INFINITY).unwrap_err();
+    assert!(
+        e.starts_with("illegal move: B action -Infinity: off board"),
+        "{e}"
+    );
     for bad in [36.0, -1.0, 2.5, f64::NAN] {
         let e = s.play_index(bad).unwrap_err();
         assert!(
