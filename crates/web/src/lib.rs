@@ -6,7 +6,8 @@
 //! engine's sentence (thrown as a JavaScript `Error`; nothing here panics on a caller's
 //! input).
 //!
-//! JavaScript sees, with the names of [`TYPES`] (camelCase, as JavaScript writes them):
+//! JavaScript sees, with camelCase names (as JavaScript writes them), and the TypeScript
+//! interfaces of `TYPES` for the objects it hands out and takes:
 //!
 //! - [`variants`]: the registry (ids, summaries, docs pages, options and defaults);
 //! - [`canonical_rules`], [`describe_rules`] (`parseRules`): a rules string parsed into its
@@ -272,7 +273,7 @@ fn size_option(size: &JsValue) -> Result<Option<(u32, u32)>, String> {
     Err(WHAT.to_owned())
 }
 
-/// The options of `new Game` (`GameOptions` in [`TYPES`]), read.
+/// The options of `new Game` (`GameOptions` in `TYPES`), read.
 #[derive(Debug, Default)]
 struct NewGame {
     size: Option<(u32, u32)>,
@@ -299,7 +300,7 @@ fn game_options(options: &JsValue) -> Result<NewGame, String> {
 }
 
 impl Game {
-    /// The move a JavaScript value names (see [`MoveInput`](TYPES)).
+    /// The move a JavaScript value names (`MoveInput` in `TYPES`).
     fn move_of(&self, mv: &JsValue) -> Result<Move, String> {
         if let Some(text) = mv.as_string() {
             Move::parse(self.session.position().geometry(), text.trim()).map_err(|e| e.to_string())
