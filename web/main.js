@@ -3,7 +3,7 @@
 // rules strings, draws the engine's state and routes clicks and buttons to the engine.
 // docs/playground.md describes the page and the DOM contract its tests rely on.
 
-import init, { variants, canonical_rules, describe_rules, random_playouts, Game } from "./pkg/goishi_web.js";
+import init, { variants, canonicalRules, parseRules, randomPlayouts, Game } from "./pkg/goishi_web.js";
 import { boardNote, drawBoard } from "./board.js";
 
 const $ = id => document.getElementById(id);
@@ -167,7 +167,7 @@ function composeRules() {
   }
   const text = parts.length ? `${v.id}:${parts.join(",")}` : v.id;
   try {
-    const canonical = canonical_rules(text);
+    const canonical = canonicalRules(text);
     $("rules").value = canonical;
     message("");
     return canonical;
@@ -181,7 +181,7 @@ function composeRules() {
 function syncEditor(rules, graph) {
   let d;
   try {
-    d = JSON.parse(describe_rules(rules));
+    d = parseRules(rules);
   } catch {
     return;
   }
@@ -224,7 +224,7 @@ function replaceGame(next, sgf) {
   if (game) game.free();
   game = next;
   fromSgf = sgf;
-  geometry = JSON.parse(game.geometry());
+  geometry = game.geometry();
   $("board-note").textContent = boardNote(geometry);
   view = { interactive: true };
   ownership = null;
@@ -238,8 +238,8 @@ function startGame(rules, graph, moves, setup = null) {
   let next;
   try {
     next = (moves && moves.length) || setup !== null
-      ? Game.with_moves(rules, graph || undefined, (moves || []).join(","), setup ?? undefined)
-      : new Game(rules, graph || undefined);
+      ? Game.withMoves(rules, graph || undefined, (moves || []).join(","), setup ?? undefined)
+      : new Game(rules, { graph: graph || undefined });
   } catch (e) {
     message(e.message);
     return false;
@@ -285,7 +285,7 @@ function updateHash() {
 
 function render(animate) {
   const previous = state ? state.stones : null;
-  state = JSON.parse(game.state());
+  state = game.state();
   view.animate = animate;
   view.previousStones = previous;
   view.interactive = !state.over && !busy && humanToMove();
@@ -325,7 +325,7 @@ function onPoint(name) {
     return;
   }
   if (state.can_mark_dead) {
-    if (state.stones[name]) act(() => game.toggle_dead(name)) && render(false);
+    if (state.stones[name]) act(() => game.toggleDead(name)) && render(false);
     return;
   }
   if (!state.over && !humanToMove()) {
@@ -360,7 +360,7 @@ function engineMove() {
   if (busy || state.over) return;
   const opponent = $("opponent").value;
   if (opponent === "random" || opponent === "human") {
-    act(() => game.play(game.random_move(seedFor())));
+    act(() => game.play(game.randomMove(seedFor())));
     render(true);
     return;
   }
@@ -413,7 +413,7 @@ function engineMove() {
 function undo() {
   if (!act(() => game.undo())) return;
   if ($("opponent").value !== "human") {
-    const s = JSON.parse(game.state());
+    const s = game.state();
     if (s.can_undo && s.to_move === $("engine-color").value) game.undo();
   }
   render(false);
@@ -422,7 +422,7 @@ function undo() {
 function redo() {
   if (!act(() => game.redo())) return;
   if ($("opponent").value !== "human") {
-    const s = JSON.parse(game.state());
+    const s = game.state();
     if (s.can_redo && s.to_move === $("engine-color").value) act(() => game.redo());
   }
   render(true);
@@ -435,7 +435,7 @@ function loadSgf(text) {
   }
   let next;
   try {
-    next = Game.from_sgf(text);
+    next = Game.fromSgf(text);
   } catch (e) {
     message(e.message);
     return;
@@ -564,7 +564,7 @@ async function loadRulesPages() {
 
 async function start() {
   [, rulesPages] = await Promise.all([init(), loadRulesPages()]);
-  const registry = JSON.parse(variants());
+  const registry = variants();
   catalog = registry.variants;
   const select = $("variant");
   for (const v of catalog) {
@@ -578,13 +578,13 @@ async function start() {
     rules: () => state.rules,
     moves: () => state.moves.slice(),
     board: () => Object.fromEntries(Object.entries(state.stones).filter(([, c]) => c)),
-    state: () => JSON.parse(game.state()),
+    state: () => game.state(),
     sgf: () => game.sgf(),
     busy: () => busy,
     variants: () => catalog.map(v => v.id),
     randomPlayouts(rules, games, seed) {
       const t = performance.now();
-      const moves = random_playouts(rules, games, seed);
+      const moves = randomPlayouts(rules, games, seed);
       return { moves, ms: performance.now() - t };
     },
     lastSearch: null,

@@ -13,9 +13,9 @@ self.onmessage = async ev => {
   let game = null;
   try {
     game = job.sgf
-      ? Game.from_sgf(job.sgf)
-      : Game.with_moves(job.rules, job.graph || undefined, job.moves.join(","), job.setup ?? undefined);
-    const result = JSON.parse(game.mcts_move(job.playouts, job.millis, job.seed));
+      ? Game.fromSgf(job.sgf)
+      : Game.withMoves(job.rules, job.graph || undefined, job.moves.join(","), job.setup ?? undefined);
+    const result = game.search(job.playouts, job.millis, job.seed);
     self.postMessage({ id: job.id, ok: true, result });
   } catch (e) {
     self.postMessage({ id: job.id, ok: false, error: e.message });

@@ -10,6 +10,7 @@ use goishi_conformance::{run, Layout, Options, DEFAULT_SEED};
 mod actionlint;
 mod bench_report;
 mod clusterfuzzlite;
+mod dist;
 mod docs;
 mod flags;
 mod fuzz;
@@ -35,6 +36,7 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
        cargo xtask wasm-check [--profile debug|release]
        cargo xtask python [--ray]
        cargo xtask web [--profile debug|release] [--serve [--port N] | --test]
+       cargo xtask dist [--only PART,...] [--check]
        cargo xtask test [--quick]
        cargo xtask bench-report [--quick] [--no-run] [--out FILE]
 
@@ -107,15 +109,28 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
                   Chromium (web/tests/e2e.mjs; npm ci of web/tests/package-lock.json
                   into target/web/node/; CHROMIUM, default /usr/bin/chromium)
 
+  dist          build the artefacts of a release into target/dist/, one folder a part:
+                npm (the npm package goishi-wasm: crates/web's release module with its
+                JavaScript API and TypeScript types, npm pack's tarball in target/dist/npm/)
+                and site (the playground as a static site for any host or sub-path, in
+                target/dist/site/)
+    --only P,...  these parts only (default: every part)
+    --check       check each part as its registry serves it: the npm tarball installed into
+                  an empty Node.js project and tested there (node --test, tsc on the pinned
+                  TypeScript, its browser entry in headless Chromium); the site served from
+                  /goishi/ on loopback and played in headless Chromium
+
   test          every check CI runs, in .ci/run's order, each step printed with the
                 seconds elapsed, stopping at the first failure: fmt --check, clippy -D
                 warnings, the API docs, cargo test --workspace, the facade's feature power
-                set, actionlint, wasm-check, conformance, docs --check, the Python package
-                (python, python --ray), the scaffold check, clusterfuzzlite and the
-                libFuzzer smoke run (with nightly) and that the working tree is unchanged;
-                installs the wasm32 target (rustup) and cargo-fuzz (with nightly), names
-                what it cannot install (Node.js, GNU Go: apt-get install nodejs gnugo)
-    --quick       skip the scaffold check and the fuzz steps, wasm32 debug build only
+                set, actionlint, wasm-check, web --test, dist --only npm,site --check,
+                conformance, docs --check, the Python package (python, python --ray), the
+                scaffold check, clusterfuzzlite and the libFuzzer smoke run (with nightly)
+                and that the working tree is unchanged; installs the wasm32 target (rustup)
+                and cargo-fuzz (with nightly), names what it cannot install (Node.js, GNU Go:
+                apt-get install nodejs gnugo)
+    --quick       skip the scaffold check and the fuzz steps, wasm32 debug build only (and
+                  so no npm package or site, which ship the release build)
 
   bench-report  run `cargo bench -p goishi-bench` (goishi side by side with goban and
                 go_game_board, and goishi against go_game_board timed in alternation) and
@@ -128,7 +143,7 @@ Exit status: 0 when everything passed (the report was written), 1 on a failure, 
 usage error.";
 
 /// The tasks, as `cargo xtask TASK` names them.
-const TASKS: [&str; 12] = [
+const TASKS: [&str; 13] = [
     "conformance",
     "fuzz",
     "clusterfuzzlite",
@@ -138,6 +153,7 @@ const TASKS: [&str; 12] = [
     "wasm-check",
     "python",
     "web",
+    "dist",
     "test",
     "bench-report",
     "help",
@@ -190,6 +206,10 @@ fn main() -> ExitCode {
         Some("web") => match web::parse(&args[1..]) {
             Ok(options) => web::run(&options),
             Err(message) => usage_error("web", &message),
+        },
+        Some("dist") => match dist::parse(&args[1..]) {
+            Ok(options) => dist::run(&options),
+            Err(message) => usage_error("dist", &message),
         },
         Some("test") => match test::parse(&args[1..]) {
             Ok(quick) => test::run(quick),

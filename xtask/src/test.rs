@@ -1,9 +1,11 @@
 //! `cargo xtask test [--quick]`: every check CI runs, in `.ci/run`'s order, on any machine
 //! with the Rust toolchain: format check, lints, API docs, the workspace tests, the facade's
 //! feature power set, actionlint over the workflows, the wasm32 builds in Node.js, the
-//! conformance suites, the docs check, the Python package (`cargo xtask python`, and `--ray`
-//! unless quick), the scaffold check, ClusterFuzzLite's build script and the libFuzzer smoke
-//! run on its build (with nightly) and, last, that none of it wrote into the working tree.
+//! playground in headless Chromium, the npm package and the static site (`cargo xtask dist
+//! --only npm,site --check`), the conformance suites, the docs check, the Python package
+//! (`cargo xtask python`, and `--ray` unless quick), the scaffold check, ClusterFuzzLite's
+//! build script and the libFuzzer smoke run on its build (with nightly) and, last, that none
+//! of it wrote into the working tree.
 //!
 //! It owns the step list ([`plan`]) and its runner; what each step checks lives in the
 //! commands it runs. It installs what rustup and cargo can install (the wasm32 target,
@@ -18,7 +20,8 @@ use crate::libfuzzer::{self, CARGO_FUZZ_VERSION};
 /// What the machine has, as far as the step list depends on it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Machine {
-    /// `--quick`: no scaffold check, no fuzz smoke run, the wasm32 debug build only.
+    /// `--quick`: no scaffold check, no fuzz smoke run, the wasm32 debug build only (and so
+    /// no npm package or site, which ship the release build).
     pub quick: bool,
     /// `rustup` is on the PATH (it installs the wasm32 target).
     pub rustup: bool,
@@ -209,6 +212,20 @@ pub fn plan(families: &[String], machine: Machine) -> Vec<Step> {
         step(
             "cargo xtask web --test (the playground's debug and release builds in headless Chromium)",
             cargo("xtask web --test"),
+        )
+    });
+    // The release build the web tests made is the one the npm package and the site ship:
+    // this step reuses it (seconds of wasm-bindgen and npm, then Node.js and Chromium).
+    steps.push(if machine.quick {
+        step(
+            "cargo xtask dist --only npm,site --check SKIPPED (--quick: it needs the release build)",
+            Action::Note,
+        )
+    } else {
+        step(
+            "cargo xtask dist --only npm,site --check (the npm package installed into an empty \
+             Node.js project and tested there; the static site from /goishi/ in headless Chromium)",
+            cargo("xtask dist --only npm,site --check"),
         )
     });
     steps.push(step("cargo xtask conformance", cargo("xtask conformance")));
@@ -515,6 +532,8 @@ mod tests {
              WebAssembly build in Node.js)",
             "cargo xtask wasm-check (debug and release builds of the facade for wasm32)",
             "cargo xtask web --test (the playground's debug and release builds in headless Chromium)",
+            "cargo xtask dist --only npm,site --check (the npm package installed into an empty \
+             Node.js project and tested there; the static site from /goishi/ in headless Chromium)",
             "cargo xtask conformance",
             "cargo xtask docs --check (docs/variants.md and docs/variants/*.md are up to date)",
             "cargo xtask python (the Python package built with the pinned maturin in a fresh \
@@ -544,12 +563,13 @@ mod tests {
             nightly: true,
             ..Machine::default()
         });
-        assert_eq!(quick.len(), 23);
+        assert_eq!(quick.len(), 24);
         assert!(quick[16].starts_with("cargo xtask actionlint"));
         assert!(quick[17].contains("--profile debug"));
         assert!(quick[18].starts_with("cargo xtask web --test --profile debug"));
-        assert!(quick[21].starts_with("cargo xtask python ("));
-        assert!(quick[22].contains("SKIPPED (--quick)"));
+        assert!(quick[19].starts_with("cargo xtask dist") && quick[19].contains("SKIPPED"));
+        assert!(quick[22].starts_with("cargo xtask python ("));
+        assert!(quick[23].contains("SKIPPED (--quick)"));
 
         let stable = titles(Machine::default());
         assert!(stable.last().unwrap().contains("no nightly toolchain"));

@@ -163,9 +163,9 @@ fn cargo() -> String {
 /// The file of the site that holds the variants' rules pages (`web/main.js` reads it).
 pub const RULES_PAGES: &str = "rules-pages.json";
 
-/// Builds the site of one profile; returns its folder.
-pub fn build(profile: &str) -> Result<PathBuf, String> {
-    let started = Instant::now();
+/// Builds `crates/web` for wasm32 in `profile` (`debug`, or `release`: Cargo's profile
+/// `web`); returns the module cargo wrote (`target/wasm32-unknown-unknown/<dir>/goishi_web.wasm`).
+pub fn cargo_build(profile: &str) -> Result<PathBuf, String> {
     let mut cmd = Command::new(cargo());
     cmd.args(["build", "--quiet", "-p", "goishi-web", "--target", TARGET])
         .current_dir(root());
@@ -184,18 +184,34 @@ pub fn build(profile: &str) -> Result<PathBuf, String> {
              installed? rustup target add {TARGET})"
         ));
     }
-    let module = target_dir().join(TARGET).join(out).join("goishi_web.wasm");
-    let site = site_dir().join(profile);
-    let pkg = site.join("pkg");
-    std::fs::create_dir_all(&pkg).map_err(|e| format!("cannot create {}: {e}", pkg.display()))?;
+    Ok(target_dir().join(TARGET).join(out).join("goishi_web.wasm"))
+}
+
+/// How [`bindgen`] writes a module's JavaScript.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bindgen<'a> {
+    /// The files' name: `<name>.js`, `<name>_bg.wasm` (and `<name>.d.ts`).
+    pub name: &'a str,
+    /// Write the TypeScript types (`<name>.d.ts`).
+    pub typescript: bool,
+    /// Drop the function names (a release build: a third of the gzipped module, which serve
+    /// only stack traces).
+    pub strip_names: bool,
+}
+
+/// `wasm-bindgen --target web` of `module` into `out`, then `wasm-opt -Oz` when `WASM_OPT`
+/// names one; returns the `.wasm` written.
+pub fn bindgen(module: &Path, out: &Path, how: Bindgen<'_>) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     let bindgen = wasm_bindgen()?;
     let mut cmd = Command::new(&bindgen);
-    cmd.args(["--target", "web", "--no-typescript", "--out-dir"])
-        .arg(&pkg)
-        .arg(&module);
-    if profile == "release" {
-        // The function names (120 KB, a third of the gzipped module) serve only stack traces,
-        // which the debug build keeps.
+    cmd.args(["--target", "web", "--out-name", how.name, "--out-dir"])
+        .arg(out)
+        .arg(module);
+    if !how.typescript {
+        cmd.arg("--no-typescript");
+    }
+    if how.strip_names {
         cmd.arg("--remove-name-section");
     }
     let status = cmd
@@ -204,7 +220,7 @@ pub fn build(profile: &str) -> Result<PathBuf, String> {
     if !status.success() {
         return Err(format!("wasm-bindgen failed on {}", module.display()));
     }
-    let wasm = pkg.join("goishi_web_bg.wasm");
+    let wasm = out.join(format!("{}_bg.wasm", how.name));
     if let Some(opt) = std::env::var_os("WASM_OPT") {
         let status = Command::new(&opt)
             .args([
@@ -221,6 +237,37 @@ pub fn build(profile: &str) -> Result<PathBuf, String> {
             return Err("wasm-opt failed".to_owned());
         }
     }
+    Ok(wasm)
+}
+
+/// `FILE (N KB, M KB gzipped)`, and whether wasm-opt ran.
+pub fn size_note(wasm: &Path) -> String {
+    let size = std::fs::metadata(wasm).map(|m| m.len()).unwrap_or(0);
+    let gz = gzipped_size(wasm)
+        .map(|n| format!(", {} KB gzipped", n / 1024))
+        .unwrap_or_default();
+    let opt = if std::env::var_os("WASM_OPT").is_some() {
+        "wasm-opt -Oz"
+    } else {
+        "wasm-opt skipped (set WASM_OPT)"
+    };
+    format!("{} ({} KB{gz}), {opt}", wasm.display(), size / 1024)
+}
+
+/// Builds the site of one profile; returns its folder.
+pub fn build(profile: &str) -> Result<PathBuf, String> {
+    let started = Instant::now();
+    let module = cargo_build(profile)?;
+    let site = site_dir().join(profile);
+    let wasm = bindgen(
+        &module,
+        &site.join("pkg"),
+        Bindgen {
+            name: "goishi_web",
+            typescript: false,
+            strip_names: profile == "release",
+        },
+    )?;
     let web = root().join("web");
     for entry in
         std::fs::read_dir(&web).map_err(|e| format!("cannot read {}: {e}", web.display()))?
@@ -237,20 +284,10 @@ pub fn build(profile: &str) -> Result<PathBuf, String> {
     let pages = site.join(RULES_PAGES);
     std::fs::write(&pages, goishi_web::rules_page::pages().to_string())
         .map_err(|e| format!("cannot write {}: {e}", pages.display()))?;
-    let size = std::fs::metadata(&wasm).map(|m| m.len()).unwrap_or(0);
-    let gz = gzipped_size(&wasm)
-        .map(|n| format!(", {} KB gzipped", n / 1024))
-        .unwrap_or_default();
     println!(
-        "web: {profile}: {} ({} KB{gz}) in {:.0} s{}",
-        wasm.display(),
-        size / 1024,
+        "web: {profile}: {} in {:.0} s",
+        size_note(&wasm),
         started.elapsed().as_secs_f64(),
-        if std::env::var_os("WASM_OPT").is_some() {
-            ", wasm-opt -Oz"
-        } else {
-            ", wasm-opt skipped (set WASM_OPT)"
-        }
     );
     Ok(site)
 }
@@ -297,7 +334,36 @@ pub fn resolve(root: &Path, request: &str) -> Option<PathBuf> {
     Some(out)
 }
 
-fn respond(mut stream: TcpStream, root: &Path) {
+/// What a request for `target` gets from a site served under `prefix` (`/`, or a sub-path
+/// such as `/goishi/`): the file, or a redirect to the prefix itself when asked without its
+/// last slash (as GitHub Pages answers), or nothing (a path outside the prefix, or off the
+/// site).
+#[derive(Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The file that answers.
+    File(PathBuf),
+    /// `301 Moved Permanently` to this address.
+    Redirect(String),
+    /// `404 Not Found`.
+    NotFound,
+}
+
+/// The answer to a request for `target` under `prefix` (see [`Answer`]).
+pub fn answer(root: &Path, prefix: &str, target: &str) -> Answer {
+    let path = target.split(['?', '#']).next().unwrap_or("");
+    if prefix.len() > 1 && path == prefix.trim_end_matches('/') {
+        return Answer::Redirect(prefix.to_owned());
+    }
+    match path.strip_prefix(prefix) {
+        Some(rest) => match resolve(root, rest).filter(|p| p.is_file()) {
+            Some(file) => Answer::File(file),
+            None => Answer::NotFound,
+        },
+        None => Answer::NotFound,
+    }
+}
+
+fn respond(mut stream: TcpStream, root: &Path, prefix: &str) {
     let mut reader = BufReader::new(match stream.try_clone() {
         Ok(s) => s,
         Err(_) => return,
@@ -313,17 +379,23 @@ fn respond(mut stream: TcpStream, root: &Path) {
     }
     let mut words = request.split_whitespace();
     let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or("/"));
-    let file = resolve(root, target).filter(|p| p.is_file());
-    let (status, body, kind) = match (method, file) {
-        ("GET" | "HEAD", Some(path)) => match std::fs::read(&path) {
+    let mut location = String::new();
+    let (status, body, kind) = match (method, answer(root, prefix, target)) {
+        ("GET" | "HEAD", Answer::File(path)) => match std::fs::read(&path) {
             Ok(bytes) => ("200 OK", bytes, content_type(&path)),
             Err(_) => ("500 Internal Server Error", Vec::new(), "text/plain"),
         },
-        ("GET" | "HEAD", None) => ("404 Not Found", b"not found".to_vec(), "text/plain"),
+        ("GET" | "HEAD", Answer::Redirect(to)) => {
+            location = format!("Location: {to}\r\n");
+            ("301 Moved Permanently", Vec::new(), "text/plain")
+        }
+        ("GET" | "HEAD", Answer::NotFound) => {
+            ("404 Not Found", b"not found".to_vec(), "text/plain")
+        }
         _ => ("405 Method Not Allowed", Vec::new(), "text/plain"),
     };
     let head = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n",
+        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\n{location}Cache-Control: no-store\r\nConnection: close\r\n\r\n",
         body.len()
     );
     let _ = stream.write_all(head.as_bytes());
@@ -339,9 +411,16 @@ fn respond(mut stream: TcpStream, root: &Path) {
 /// Serves the files under `root` on `listener`, a thread per connection, until the process
 /// ends.
 pub fn serve(listener: TcpListener, root: PathBuf) {
+    serve_under(listener, root, "/");
+}
+
+/// Serves the files under `root` at the sub-path `prefix` (`/goishi/`: `root/index.html` is
+/// `/goishi/`; nothing is served outside it), as GitHub Pages serves a project's site.
+pub fn serve_under(listener: TcpListener, root: PathBuf, prefix: &str) {
+    let prefix: std::sync::Arc<str> = prefix.into();
     for stream in listener.incoming().flatten() {
-        let root = root.clone();
-        std::thread::spawn(move || respond(stream, &root));
+        let (root, prefix) = (root.clone(), prefix.clone());
+        std::thread::spawn(move || respond(stream, &root, &prefix));
     }
 }
 
@@ -404,6 +483,44 @@ mod tests {
             "{page}"
         );
         assert!(get("/missing.js").starts_with("HTTP/1.1 404"));
+        // Under a sub-path, as GitHub Pages serves a project.
+        assert_eq!(
+            answer(&dir, "/goishi/", "/goishi/pkg/a.js?v=2"),
+            Answer::NotFound
+        );
+        std::fs::write(dir.join("pkg/a.js"), "1").unwrap();
+        assert_eq!(
+            answer(&dir, "/goishi/", "/goishi/pkg/a.js?v=2"),
+            Answer::File(dir.join("pkg/a.js"))
+        );
+        assert_eq!(
+            answer(&dir, "/goishi/", "/goishi/"),
+            Answer::File(dir.join("index.html"))
+        );
+        assert_eq!(
+            answer(&dir, "/goishi/", "/goishi"),
+            Answer::Redirect("/goishi/".to_owned())
+        );
+        assert_eq!(answer(&dir, "/goishi/", "/pkg/a.js"), Answer::NotFound);
+        assert_eq!(answer(&dir, "/goishi/", "/goishi/../x"), Answer::NotFound);
+        let listener = TcpListener::bind(("127.0.0.1", 0)).unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let site = dir.clone();
+        std::thread::spawn(move || serve_under(listener, site, "/goishi/"));
+        let get = |path: &str| {
+            let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+            write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+            let mut text = String::new();
+            s.read_to_string(&mut text).unwrap();
+            text
+        };
+        let moved = get("/goishi");
+        assert!(
+            moved.starts_with("HTTP/1.1 301") && moved.contains("Location: /goishi/\r\n"),
+            "{moved}"
+        );
+        assert!(get("/goishi/").ends_with("<p>hi</p>"));
+        assert!(get("/").starts_with("HTTP/1.1 404"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

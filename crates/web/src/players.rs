@@ -46,6 +46,27 @@ pub fn mcts_move(
     }))
 }
 
+/// The MCTS player's move for the side to move within `playouts` playouts (seeded by
+/// `seed`), played: GTP's `genmove`. Returns the move's name (`D4`, `pass`, `resign`).
+pub fn genmove(session: &mut Session, playouts: u32, seed: u64) -> Result<String, String> {
+    if playouts == 0 {
+        return Err("genmove needs a budget of at least one playout".to_owned());
+    }
+    let budget = Budget {
+        playouts: Some(playouts),
+        time: None,
+    };
+    let config = MctsConfig::default().with_budget(budget).with_seed(seed);
+    let mut player = MctsPlayer::new(config).map_err(|e| e.to_string())?;
+    let position = session.position();
+    let mv = player
+        .genmove_dyn(position, position.side_to_move())
+        .map_err(|e| e.to_string())?;
+    let name = mv.name(position.geometry());
+    session.play_move(mv)?;
+    Ok(name)
+}
+
 /// Plays `games` random games (game `g` of seed `seed`, as `goishi selfplay` does) under
 /// `rules`; returns the moves played, for a playouts-per-second figure timed by the caller.
 pub fn random_playouts(rules: &str, games: u32, seed: u64) -> Result<u64, String> {

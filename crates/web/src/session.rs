@@ -12,7 +12,8 @@
 //! exactly that game.
 
 use goishi::{
-    Color, GameResult, Geometry, Margin, Move, Point, Position, Rules, Setup, Topology, Turn,
+    Color, GameResult, Geometry, IllegalMove, Margin, Move, Point, Position, Rules, Setup,
+    Topology, Turn,
 };
 
 use crate::link::{self, link_move, link_rules, parse_setup, setup_text};
@@ -53,19 +54,40 @@ fn pasted_graph(text: &str) -> Result<Geometry, String> {
 
 impl Session {
     /// A new game under `rules` (a rules string), on the graph `graph` (its text in the graph
-    /// file format) when given, else on the rules' board.
-    pub fn new(rules: &str, graph: Option<&str>) -> Result<Session, String> {
-        Session::start(rules, graph, None)
+    /// file format) when given, else on the rules' board at `size` (width, height) when
+    /// given, else at the rules' `size=` or the variant's default size. A size that differs
+    /// from the rules' `size=`, or a size with a graph (whose size is its graph's), is
+    /// refused, naming both.
+    pub fn new(
+        rules: &str,
+        graph: Option<&str>,
+        size: Option<(u32, u32)>,
+    ) -> Result<Session, String> {
+        Session::start(rules, graph, size, None)
     }
 
-    /// A new game under `rules` on `graph` (else the rules' board) from `setup` (the form of
-    /// [`setup_text`]) when given, else from an empty board with Black to move.
-    fn start(rules: &str, graph: Option<&str>, setup: Option<&str>) -> Result<Session, String> {
+    /// A new game under `rules` on `graph` (else the rules' board, at `size` when given) from
+    /// `setup` (the form of [`setup_text`]) when given, else from an empty board with Black
+    /// to move.
+    fn start(
+        rules: &str,
+        graph: Option<&str>,
+        size: Option<(u32, u32)>,
+        setup: Option<&str>,
+    ) -> Result<Session, String> {
         let rules = parse_rules(rules)?;
         let graph = graph.filter(|g| !g.trim().is_empty());
+        if let (Some(_), Some((w, h))) = (graph, size) {
+            return Err(format!(
+                "a graph board has its graph's size: the size {w}x{h} cannot be given with it"
+            ));
+        }
+        // The size against the rules' (a conflict, or a size on a graph board), as every front
+        // end checks it.
+        rules.board_size(size).map_err(|e| e.to_string())?;
         let geometry = match graph {
             Some(text) => pasted_graph(text)?,
-            None => rules.geometry(None).map_err(|e| e.to_string())?,
+            None => rules.geometry(size).map_err(|e| e.to_string())?,
         };
         let position = match setup {
             Some(text) => parse_setup(text, rules, geometry)
@@ -86,13 +108,13 @@ impl Session {
             removed: Vec::new(),
             dead: Vec::new(),
         };
-        session.estimate_dead();
+        session.mark_estimated_dead();
         session
     }
 
     /// Marks the stones `goishi-play`'s estimate judges dead, once a Go game has ended by
     /// passes (the scoring screen starts from it; clicks edit it).
-    fn estimate_dead(&mut self) {
+    fn mark_estimated_dead(&mut self) {
         if self.can_mark_dead() {
             let config = goishi_play::DeadConfig::default();
             self.dead =
@@ -110,7 +132,7 @@ impl Session {
         setup: Option<&str>,
         moves: &[&str],
     ) -> Result<Session, String> {
-        let mut session = Session::start(rules, graph, setup)?;
+        let mut session = Session::start(rules, graph, None, setup)?;
         for (i, text) in moves.iter().enumerate() {
             let at = |e: String| format!("move {} ({text}) of the link: {e}", i + 1);
             let (color, mv) = link_move(session.geometry(), text).map_err(at)?;
@@ -182,6 +204,44 @@ impl Session {
     /// game as it was; its error is the engine's sentence (`illegal move: B D4: occupied`).
     pub fn play(&mut self, text: &str) -> Result<(), String> {
         let mv = Move::parse(self.geometry(), text.trim()).map_err(|e| e.to_string())?;
+        self.play_move(mv)
+    }
+
+    /// Plays the move of a point index for the side to move (see [`Session::index_move`]).
+    pub fn play_index(&mut self, index: f64) -> Result<(), String> {
+        let mv = self.index_move(index)?;
+        self.play_move(mv)
+    }
+
+    /// The move of an action index, as the Python package numbers them: a point's index
+    /// (the order of [`Session::point_names`] and [`Session::board_values`]), or the number of
+    /// points for pass. Any other number is refused as `off board`, with the range.
+    pub fn index_move(&self, index: f64) -> Result<Move, String> {
+        let n = self.geometry().num_points();
+        if index.fract() == 0.0 && index >= 0.0 && index < n as f64 {
+            return Ok(Move::Place(Point::new(index as usize)));
+        }
+        if index == n as f64 {
+            return Ok(Move::Pass);
+        }
+        // A number as JavaScript writes it (`Infinity`, not Rust's `inf`).
+        let index = match index {
+            i if i.is_nan() => "NaN".to_owned(),
+            i if i.is_infinite() => format!("{}Infinity", if i < 0.0 { "-" } else { "" }),
+            i => i.to_string(),
+        };
+        Err(format!(
+            "illegal move: {} action {index}: {}; an action is a point index from 0 to {} or \
+             {n} for pass",
+            self.position.side_to_move().letter(),
+            IllegalMove::OffBoard,
+            n.saturating_sub(1)
+        ))
+    }
+
+    /// Plays `mv` for the side to move (a refusal leaves the game as it was, its error the
+    /// engine's sentence); the moves undone stay for redo only when it is the next of them.
+    pub fn play_move(&mut self, mv: Move) -> Result<(), String> {
         let color = self.position.side_to_move();
         self.play_turn(Turn { color, mv })?;
         if self.redo.last() == Some(&Turn { color, mv }) {
@@ -209,7 +269,7 @@ impl Session {
             .filter(|&p| before[p.index()].is_some() && board.get(p).is_none())
             .collect();
         self.dead.clear();
-        self.estimate_dead();
+        self.mark_estimated_dead();
         Ok(())
     }
 
@@ -244,6 +304,65 @@ impl Session {
         moves
             .into_iter()
             .filter_map(Move::point)
+            .map(|p| self.name(p))
+            .collect()
+    }
+
+    /// Every legal move of the side to move, named: the points in point order, then `pass`
+    /// (none once the game is over; resignation, always allowed before, is not listed).
+    pub fn legal_moves(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.position.legal_moves(&mut moves);
+        moves.iter().map(|m| m.name(self.geometry())).collect()
+    }
+
+    /// Whether the side to move may play `mv` now (every rule applied, repetition included).
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.position.is_legal(mv)
+    }
+
+    /// The stones in point order: 1 black, -1 white, 0 empty (on a grid, row by row from
+    /// `A1`, the bottom left).
+    pub fn board_values(&self) -> Vec<i8> {
+        let board = self.position.board();
+        self.geometry()
+            .points()
+            .map(|p| match board.get(p) {
+                Some(Color::Black) => 1,
+                Some(Color::White) => -1,
+                None => 0,
+            })
+            .collect()
+    }
+
+    /// The moves played, named (`D4`, `pass`, `resign`).
+    pub fn moves(&self) -> Vec<String> {
+        let geometry = self.geometry();
+        self.position
+            .history()
+            .iter()
+            .map(|t| t.mv.name(geometry))
+            .collect()
+    }
+
+    /// The score under the variant's rule with the stones of `dead` taken off:
+    /// `{"black": ..., "white": ..., "result": "B+3.5"}` (the score of the Python package).
+    pub fn score(&self, dead: &[Point]) -> Value {
+        let score = self.position.score(dead);
+        json!({
+            "black": score.black,
+            "white": score.white,
+            "result": score.result().to_string(),
+        })
+    }
+
+    /// The stones `goishi-play`'s estimate judges dead now (Benson's pass-alive chains,
+    /// seki, then the ownership of random playouts), named, in point order.
+    pub fn estimate_dead(&self) -> Vec<String> {
+        let config = goishi_play::DeadConfig::default();
+        goishi_play::estimate_dead_dyn(self.position.as_ref(), &config)
+            .dead_points()
+            .into_iter()
             .map(|p| self.name(p))
             .collect()
     }
@@ -307,11 +426,7 @@ impl Session {
         }
         let names =
             |points: &[Point]| -> Vec<String> { points.iter().map(|&p| self.name(p)).collect() };
-        let moves: Vec<String> = position
-            .history()
-            .iter()
-            .map(|t| t.mv.name(geometry))
-            .collect();
+        let moves = self.moves();
         let to_move = position.side_to_move();
         let result = self.result();
         let status = match result {
