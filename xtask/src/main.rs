@@ -8,6 +8,7 @@ use flags::Flags;
 use goishi_conformance::{run, Layout, Options, DEFAULT_SEED};
 
 mod bench_report;
+mod dist;
 mod docs;
 mod flags;
 mod fuzz;
@@ -17,6 +18,7 @@ mod python;
 mod test;
 #[cfg(test)]
 mod tidy;
+mod venv;
 mod wasm_check;
 mod web;
 mod web_test;
@@ -29,6 +31,7 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
        cargo xtask new-variant --id FAMILY/NAME [--family TITLE] [--crate DIR] [--root DIR] [--dry-run]
        cargo xtask wasm-check [--profile debug|release]
        cargo xtask python [--ray]
+       cargo xtask dist [--only PARTS] [--check]
        cargo xtask web [--profile debug|release] [--serve [--port N] | --test]
        cargo xtask test [--quick]
        cargo xtask bench-report [--quick] [--no-run] [--out FILE]
@@ -75,11 +78,25 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
                 read first; needs `rustup target add wasm32-unknown-unknown` and node
     --profile P   one profile: debug or release (default: each in turn)
 
-  python        build the Python package (crates/python) with the pinned maturin in a
-                fresh virtual environment target/python-venv and run its pytest suite
-                (crates/python/tests); the interpreter is $PYTHON or python3
-    --ray         add the pinned Ray to that environment and run crates/python/tests_ray
-                on a local Ray instance
+  python        the Python package (crates/python) as PyPI serves it, i.e. `dist --only
+                wheel --check`: the wheel built, installed into a fresh virtual
+                environment target/python-venv without cargo or rustc on the PATH, its
+                pytest suite (crates/python/tests) run on the installed package, then
+                KaTrain's engine client on `goishi analysis`; the interpreter is $PYTHON
+                or python3
+    --ray         add the pinned Ray to that environment (made first if missing) and run
+                crates/python/tests_ray on a local Ray instance
+
+  dist          build every artefact a registry serves into target/dist/: crates/ (the
+                .crate of each published crate, publish-order.txt), wheels/ (the abi3
+                manylinux2014 wheel for Linux x86_64, at most 8 MB, built with the pinned
+                maturin and ziglang of crates/python/requirements-dist.txt; the sdist)
+    --only PARTS  the parts to build, comma-separated: crates, wheel, sdist (default: all)
+    --check       then check each as its registry would serve it, making what it needs
+                under target/dist-check/: crates: cargo publish --workspace --dry-run and
+                cargo install of the CLI from its package (then --version, variants, GTP);
+                wheel: the checks of the python task; sdist: pip install of the tarball
+                alone in a fresh virtual environment, then a move played
 
   web           build the browser playground (crates/web for wasm32 with wasm-bindgen, the
                 page of web/, the variants' rules pages as HTML) into
@@ -95,12 +112,14 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
   test          every check CI runs, in .ci/run's order, each step printed with the
                 seconds elapsed, stopping at the first failure: fmt --check, clippy -D
                 warnings, the API docs, cargo test --workspace, the facade's feature power
-                set, wasm-check, conformance, docs --check, the Python package
-                (python, python --ray), the scaffold check, the
+                set, wasm-check, conformance, docs --check, the artefacts (dist --check:
+                the crates, the wheel with the Python suite, the sdist), the Ray tests
+                (python --ray), the scaffold check, the
                 libFuzzer smoke run (with nightly) and that the working tree is unchanged;
                 installs the wasm32 target (rustup) and cargo-fuzz (with nightly), names
                 what it cannot install (Node.js, GNU Go: apt-get install nodejs gnugo)
-    --quick       skip the scaffold check and the fuzz smoke run, wasm32 debug build only
+    --quick       skip the scaffold check, the fuzz smoke run, the Ray tests and the
+                crates' and sdist's checks (the wheel's only), wasm32 debug build only
 
   bench-report  run `cargo bench -p goishi-bench` (goishi side by side with goban and
                 go_game_board, and goishi against go_game_board timed in alternation) and
@@ -113,13 +132,14 @@ Exit status: 0 when everything passed (the report was written), 1 on a failure, 
 usage error.";
 
 /// The tasks, as `cargo xtask TASK` names them.
-const TASKS: [&str; 10] = [
+const TASKS: [&str; 11] = [
     "conformance",
     "fuzz",
     "docs",
     "new-variant",
     "wasm-check",
     "python",
+    "dist",
     "web",
     "test",
     "bench-report",
@@ -161,6 +181,10 @@ fn main() -> ExitCode {
         Some("python") => match python::parse(&args[1..]) {
             Ok(ray) => python::main(ray),
             Err(message) => usage_error("python", &message),
+        },
+        Some("dist") => match dist::parse(&args[1..]) {
+            Ok(options) => dist::main(&options),
+            Err(message) => usage_error("dist", &message),
         },
         Some("web") => match web::parse(&args[1..]) {
             Ok(options) => web::run(&options),
