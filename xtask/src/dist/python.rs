@@ -183,7 +183,8 @@ fn check_sdist(dist: &Dist) -> Result<(), String> {
     empty_folder(&away)?;
     let tarball_arg = tarball.to_string_lossy().into_owned();
     let mut pip = venv.command("pip", &away);
-    pip.args(["install", "-q", "--no-build-isolation", "-c", ci])
+    pip.args(["install", "-q", "--no-build-isolation", "-c"])
+        .arg(dist.root.join(ci))
         .arg(&tarball_arg)
         .env("MATURIN_PEP517_ARGS", "--profile dev")
         .env("CARGO_TARGET_DIR", dist.scratch("sdist-target"));
