@@ -174,7 +174,13 @@ mod tests {
         let kept = without_toolchain([rust.clone(), other.clone()].into_iter());
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(kept, [other]);
-        for name in ["CARGO", "CARGO_HOME", "RUSTUP_TOOLCHAIN", "RUSTC", "RUSTC_WRAPPER"] {
+        for name in [
+            "CARGO",
+            "CARGO_HOME",
+            "RUSTUP_TOOLCHAIN",
+            "RUSTC",
+            "RUSTC_WRAPPER",
+        ] {
             assert!(toolchain_variable(name), "{name}");
         }
         for name in ["PATH", "PYTHON", "CARGOES"] {

@@ -202,12 +202,11 @@ fn check(dist: &Dist) -> Result<(), String> {
     let root = dist.scratch("cli");
     empty_folder(&root)?;
     let cli_dir = packages.join(format!("{CLI}-{}", cli.version));
-    let mut args: Vec<String> = ["install", "--debug", "--path"]
-        .map(str::to_owned)
-        .into();
+    let mut args: Vec<String> = ["install", "--debug", "--path"].map(str::to_owned).into();
     args.push(cli_dir.to_string_lossy().into_owned());
     args.extend(["--root".to_owned(), root.to_string_lossy().into_owned()]);
-    // The dependencies already built for the dry run are reused from the target folder.
+    // The crates.io dependencies already built for the dry run are reused from the target
+    // folder; the goishi crates are built anew (unpacked with today's date).
     args.extend([
         "--target-dir".to_owned(),
         dist.target.to_string_lossy().into_owned(),
@@ -240,7 +239,7 @@ fn check(dist: &Dist) -> Result<(), String> {
 }
 
 /// The packages of `target/dist/crates/` (as `publish-order.txt` lists them) unpacked into
-/// `target/dist-check/crates/`, emptied first; that folder.
+/// `target/dist-check/crates/`, emptied first, their files dated now; that folder.
 fn unpack(dist: &Dist) -> Result<PathBuf, String> {
     let out = dist.out("crates");
     let order = std::fs::read_to_string(out.join(ORDER_FILE)).map_err(|e| {
@@ -252,8 +251,10 @@ fn unpack(dist: &Dist) -> Result<PathBuf, String> {
     let into = dist.scratch("crates");
     empty_folder(&into)?;
     for file in order.lines().filter(|l| !l.trim().is_empty()) {
+        // `-m`: the files dated now, not with the package's one fixed date (older than any
+        // build), so that cargo builds them instead of taking the last check's build for them.
         let mut tar = Command::new("tar");
-        tar.arg("-xzf").arg(out.join(file)).arg("-C").arg(&into);
+        tar.arg("-xzmf").arg(out.join(file)).arg("-C").arg(&into);
         let status = tar
             .status()
             .map_err(|e| format!("cannot run tar to unpack {file}: {e}"))?;
@@ -293,7 +294,10 @@ fn check_binary(binary: &Path, version: &str) -> Result<(), String> {
         [name, ver, rules, size, play, genmove, again, quit] => {
             if *name != "= goishi" || *ver != format!("= {version}") {
                 Some("name and version")
-            } else if [rules, size, play, quit].iter().any(|a| !a.starts_with('=')) {
+            } else if [rules, size, play, quit]
+                .iter()
+                .any(|a| !a.starts_with('='))
+            {
                 Some("goishi-rules, boardsize, play and quit")
             } else if !genmove.starts_with("= ") || genmove.len() < 3 {
                 Some("genmove w (a move)")
@@ -350,7 +354,10 @@ mod tests {
             name: name.to_owned(),
             version: "0.1.0".to_owned(),
             published,
-            depends_on: deps.iter().map(|(d, dev)| ((*d).to_owned(), *dev)).collect(),
+            depends_on: deps
+                .iter()
+                .map(|(d, dev)| ((*d).to_owned(), *dev))
+                .collect(),
         };
         (name.to_owned(), member)
     }
@@ -359,7 +366,11 @@ mod tests {
     fn the_order_puts_dependencies_first_and_ties_by_name() {
         let members: BTreeMap<String, Member> = [
             member("cli", true, &[("facade", false), ("sgf", false)]),
-            member("sgf", true, &[("facade", false), ("play", true), ("tool", true)]),
+            member(
+                "sgf",
+                true,
+                &[("facade", false), ("play", true), ("tool", true)],
+            ),
             member("play", true, &[("facade", false)]),
             member("facade", true, &[("core", false)]),
             member("core", true, &[("tool", true)]),
@@ -375,10 +386,12 @@ mod tests {
         // The CLI needs what it and its dependencies build with, not their dev-dependencies.
         assert_eq!(names(needed_by(&members, "cli")), ["core", "facade", "sgf"]);
 
-        let cycle: BTreeMap<String, Member> =
-            [member("a", true, &[("b", false)]), member("b", true, &[("a", true)])]
-                .into_iter()
-                .collect();
+        let cycle: BTreeMap<String, Member> = [
+            member("a", true, &[("b", false)]),
+            member("b", true, &[("a", true)]),
+        ]
+        .into_iter()
+        .collect();
         assert_eq!(
             publish_order(&cycle).unwrap_err(),
             "the published crates a, b depend on each other in a cycle"

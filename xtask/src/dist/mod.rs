@@ -154,8 +154,8 @@ pub fn empty_folder(folder: &Path) -> Result<(), String> {
 
 /// The files of `folder` whose names end with `suffix`, sorted.
 pub fn files_ending(folder: &Path, suffix: &str) -> Result<Vec<PathBuf>, String> {
-    let entries = std::fs::read_dir(folder)
-        .map_err(|e| format!("cannot read {}: {e}", folder.display()))?;
+    let entries =
+        std::fs::read_dir(folder).map_err(|e| format!("cannot read {}: {e}", folder.display()))?;
     let mut files: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
@@ -175,7 +175,8 @@ pub fn run(options: &Options) -> Result<(), String> {
         .collect();
     for part in &parts {
         println!("dist: building {} ({})", part.name, part.what);
-        (part.build)(&dist).map_err(|why| format!("{} (building {}): {why}", part.name, part.what))?;
+        (part.build)(&dist)
+            .map_err(|why| format!("{} (building {}): {why}", part.name, part.what))?;
     }
     if options.check {
         for part in &parts {

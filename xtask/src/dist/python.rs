@@ -12,8 +12,8 @@
 //! The wheel is checked by [`crate::python::test_wheel`]: installed into a fresh environment
 //! with no Rust toolchain on the PATH, then the Python tests run against it. The sdist is
 //! checked by installing it from the tarball alone in another environment (pip builds it
-//! with cargo, in the dev profile to save time: that it builds is what is checked), then
-//! playing a move with the installed package.
+//! with cargo, in the dev profile to save time: that it builds is what is checked; in a fresh
+//! target folder, as a user's pip does), then playing a move with the installed package.
 
 use std::path::{Path, PathBuf};
 
@@ -77,7 +77,10 @@ fn only_file(folder: &Path, suffix: &str) -> Result<PathBuf, String> {
     let files = files_ending(folder, suffix)?;
     match files.as_slice() {
         [file] => Ok(file.clone()),
-        [] => Err(format!("no *{suffix} in {} (build it first)", folder.display())),
+        [] => Err(format!(
+            "no *{suffix} in {} (build it first)",
+            folder.display()
+        )),
         _ => Err(format!(
             "{} files *{suffix} in {}, where one was expected",
             files.len(),
@@ -181,13 +184,21 @@ fn check_sdist(dist: &Dist) -> Result<(), String> {
     )?;
     let away = dist.scratch("sdist-run");
     empty_folder(&away)?;
+    // pip unpacks the tarball into a temporary folder, there under target/, and maturin
+    // builds in a target folder inside it: a fresh one. A target folder kept between runs (or
+    // the workspace's) would be wrong: the tarball's files all carry one fixed date, older
+    // than any build, so cargo would take what it built before for the tarball's build.
+    let tmp = dist.scratch("sdist-tmp");
+    empty_folder(&tmp)?;
     let tarball_arg = tarball.to_string_lossy().into_owned();
     let mut pip = venv.command("pip", &away);
     pip.args(["install", "-q", "--no-build-isolation", "-c"])
         .arg(dist.root.join(ci))
         .arg(&tarball_arg)
         .env("MATURIN_PEP517_ARGS", "--profile dev")
-        .env("CARGO_TARGET_DIR", dist.scratch("sdist-target"));
+        .env("TMPDIR", &tmp)
+        .env_remove("CARGO_TARGET_DIR")
+        .env_remove("CARGO_BUILD_TARGET_DIR");
     timed(
         "dist",
         &format!("pip install {tarball_arg} (maturin builds it with cargo, dev profile)"),
