@@ -230,7 +230,7 @@ pub fn plan(families: &[String], machine: Machine) -> Vec<Step> {
     if !machine.quick {
         steps.push(step(
             "cargo xtask python --ray (the pinned Ray added to the wheel's environment, tests_ray \
-         on a local Ray instance)",
+             on a local Ray instance)",
             cargo("xtask python --ray"),
         ));
     }
