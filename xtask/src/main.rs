@@ -21,6 +21,7 @@ mod python;
 mod test;
 #[cfg(test)]
 mod tidy;
+mod venv;
 mod wasm_check;
 mod web;
 mod web_test;
@@ -35,8 +36,8 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
        cargo xtask new-variant --id FAMILY/NAME [--family TITLE] [--crate DIR] [--root DIR] [--dry-run]
        cargo xtask wasm-check [--profile debug|release]
        cargo xtask python [--ray]
+       cargo xtask dist [--only PARTS] [--check]
        cargo xtask web [--profile debug|release] [--serve [--port N] | --test]
-       cargo xtask dist [--only PART,...] [--check]
        cargo xtask test [--quick]
        cargo xtask bench-report [--quick] [--no-run] [--out FILE]
 
@@ -92,11 +93,32 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
                 read first; needs `rustup target add wasm32-unknown-unknown` and node
     --profile P   one profile: debug or release (default: each in turn)
 
-  python        build the Python package (crates/python) with the pinned maturin in a
-                fresh virtual environment target/python-venv and run its pytest suite
-                (crates/python/tests); the interpreter is $PYTHON or python3
-    --ray         add the pinned Ray to that environment and run crates/python/tests_ray
-                on a local Ray instance
+  python        the Python package (crates/python) as PyPI serves it, i.e. `dist --only
+                wheel --check`: the wheel built, installed into a fresh virtual
+                environment target/python-venv without cargo or rustc on the PATH, its
+                pytest suite (crates/python/tests) run on the installed package, then
+                KaTrain's engine client on `goishi analysis`; the interpreter is $PYTHON
+                or python3
+    --ray         add the pinned Ray to that environment (made first if missing) and run
+                crates/python/tests_ray on a local Ray instance
+
+  dist          build every artefact a registry serves into target/dist/, one folder a
+                part: crates/ (the .crate of each published crate, publish-order.txt),
+                wheels/ (the abi3 manylinux2014 wheel for Linux x86_64, at most 8 MB, built
+                with the pinned maturin and ziglang of crates/python/requirements-dist.txt;
+                the sdist), npm/ (the npm package goishi-wasm: crates/web's release module
+                with its JavaScript API and TypeScript types, npm pack's tarball) and site/
+                (the playground as a static site for any host or sub-path)
+    --only PARTS  the parts to build, comma-separated: crates, wheel, sdist, npm, site
+                  (default: all)
+    --check       then check each as its registry would serve it, making what it needs
+                under target/dist-check/: crates: cargo publish --workspace --dry-run and
+                cargo install of the CLI from its package (then --version, variants, GTP);
+                wheel: the checks of the python task; sdist: pip install of the tarball
+                alone in a fresh virtual environment, then a move played; npm: the tarball
+                installed into an empty Node.js project and tested there (node --test, tsc
+                on the pinned TypeScript, its browser entry in headless Chromium); site:
+                served from /goishi/ on loopback and played in headless Chromium
 
   web           build the browser playground (crates/web for wasm32 with wasm-bindgen, the
                 page of web/, the variants' rules pages as HTML) into
@@ -109,28 +131,20 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
                   Chromium (web/tests/e2e.mjs; npm ci of web/tests/package-lock.json
                   into target/web/node/; CHROMIUM, default /usr/bin/chromium)
 
-  dist          build the artefacts of a release into target/dist/, one folder a part:
-                npm (the npm package goishi-wasm: crates/web's release module with its
-                JavaScript API and TypeScript types, npm pack's tarball in target/dist/npm/)
-                and site (the playground as a static site for any host or sub-path, in
-                target/dist/site/)
-    --only P,...  these parts only (default: every part)
-    --check       check each part as its registry serves it: the npm tarball installed into
-                  an empty Node.js project and tested there (node --test, tsc on the pinned
-                  TypeScript, its browser entry in headless Chromium); the site served from
-                  /goishi/ on loopback and played in headless Chromium
-
   test          every check CI runs, in .ci/run's order, each step printed with the
                 seconds elapsed, stopping at the first failure: fmt --check, clippy -D
                 warnings, the API docs, cargo test --workspace, the facade's feature power
                 set, actionlint, wasm-check, web --test, dist --only npm,site --check,
-                conformance, docs --check, the Python package (python, python --ray), the
-                scaffold check, clusterfuzzlite and the libFuzzer smoke run (with nightly)
-                and that the working tree is unchanged; installs the wasm32 target (rustup)
-                and cargo-fuzz (with nightly), names what it cannot install (Node.js, GNU Go:
-                apt-get install nodejs gnugo)
-    --quick       skip the scaffold check and the fuzz steps, wasm32 debug build only (and
-                  so no npm package or site, which ship the release build)
+                conformance, docs --check, the other artefacts (dist --only
+                crates,wheel,sdist --check: the crates, the wheel with the Python suite, the
+                sdist), the Ray tests (python --ray), the scaffold check, clusterfuzzlite
+                and the libFuzzer smoke run (with nightly) and that the working tree is
+                unchanged; installs the wasm32 target (rustup) and cargo-fuzz (with
+                nightly), names what it cannot install (Node.js, GNU Go: apt-get install
+                nodejs gnugo)
+    --quick       skip the scaffold check, the fuzz steps, the Ray tests, the npm package
+                and the site (which ship the release build) and the crates' and sdist's
+                checks (the wheel's only), wasm32 debug build only
 
   bench-report  run `cargo bench -p goishi-bench` (goishi side by side with goban and
                 go_game_board, and goishi against go_game_board timed in alternation) and
@@ -152,8 +166,8 @@ const TASKS: [&str; 13] = [
     "new-variant",
     "wasm-check",
     "python",
-    "web",
     "dist",
+    "web",
     "test",
     "bench-report",
     "help",
@@ -203,13 +217,13 @@ fn main() -> ExitCode {
             Ok(ray) => python::main(ray),
             Err(message) => usage_error("python", &message),
         },
+        Some("dist") => match dist::parse(&args[1..]) {
+            Ok(options) => dist::main(&options),
+            Err(message) => usage_error("dist", &message),
+        },
         Some("web") => match web::parse(&args[1..]) {
             Ok(options) => web::run(&options),
             Err(message) => usage_error("web", &message),
-        },
-        Some("dist") => match dist::parse(&args[1..]) {
-            Ok(options) => dist::run(&options),
-            Err(message) => usage_error("dist", &message),
         },
         Some("test") => match test::parse(&args[1..]) {
             Ok(quick) => test::run(quick),

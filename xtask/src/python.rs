@@ -1,171 +1,187 @@
-//! `cargo xtask python [--ray]`: the Python package `goishi` (crates/python) built and tested
-//! as a user installs it. A fresh virtual environment under `target/python-venv` (never in
-//! the tree), the pinned requirements of `crates/python/requirements-ci.txt` (maturin,
-//! numpy, pytest, PettingZoo, Gymnasium), `pip install ./crates/python` with that maturin,
-//! then pytest on `crates/python/tests`; then KaTrain's own engine client driving
-//! `goishi analysis` (the pinned KaTrain of `crates/cli/tests/katrain/requirements.txt` added
-//! to that environment, the CLI built with cargo, pytest on `crates/cli/tests/katrain` with
-//! `GOISHI_BIN` pointing at it). `--ray` adds the pinned Ray of
-//! `crates/python/requirements-ray.txt` to that environment (building it first if it is
-//! missing) and runs `crates/python/tests_ray` on a local Ray instance.
+//! `cargo xtask python [--ray]`: the Python package `goishi` tested as PyPI would serve it.
+//! The wheel of `cargo xtask dist` (the `wheel` part, [`crate::dist::python`]) installed into
+//! a fresh virtual environment `target/python-venv` whose PATH holds no Rust toolchain, with
+//! the pinned test requirements of `crates/python/requirements-ci.txt` (numpy, pytest,
+//! PettingZoo, Gymnasium); then the suite `crates/python/tests`, copied out of the tree so that
+//! `import goishi` finds the installed package and nothing else ([`INSTALLED_CHECK`] asserts
+//! where it comes from); then KaTrain's own engine client driving `goishi analysis` (the pinned
+//! KaTrain of `crates/cli/tests/katrain/requirements.txt` added to that environment, the CLI
+//! built with cargo, pytest on `crates/cli/tests/katrain` with `GOISHI_BIN` pointing at it).
+//! `cargo xtask python` is `cargo xtask dist --only wheel --check`, which runs [`test_wheel`].
 //!
-//! The interpreter is `$PYTHON`, or `python3` on the PATH. Each part prints one line with
-//! its time; pip is quiet, pytest prints its summary.
+//! `--ray` adds the pinned Ray of `crates/python/requirements-ray.txt` to that environment
+//! (building the wheel and the environment first if the environment is missing) and runs
+//! `crates/python/tests_ray` on a local Ray instance, the same way.
+//!
+//! The interpreter is `$PYTHON`, or `python3` on the PATH ([`crate::venv`]). Each step prints
+//! one line with its time; pip is quiet, pytest prints its summary.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
-use std::time::Instant;
+
+use crate::dist::{self, empty_folder, Dist};
+use crate::venv::{timed, Venv};
+
+/// The pins of what the tests of the installed package need.
+pub const REQUIREMENTS_CI: &str = "crates/python/requirements-ci.txt";
+
+/// Checks, run by the environment's Python with its folder as the first argument, that
+/// `goishi` is the package installed in that environment's site-packages (not a source tree)
+/// and plays a move; with `--no-toolchain` after it, that neither cargo nor rustc is on the
+/// PATH.
+pub const INSTALLED_CHECK: &str = r#"
+import os, shutil, sys, sysconfig
+import goishi
+venv = os.path.realpath(sys.argv[1])
+site = os.path.realpath(sysconfig.get_paths()["purelib"])
+where = os.path.realpath(goishi.__file__)
+assert site.startswith(venv + os.sep), f"site-packages {site} is not in {venv}"
+assert where.startswith(site + os.sep), f"goishi was imported from {where}, not from {site}"
+if "--no-toolchain" in sys.argv[2:]:
+    for tool in ("cargo", "rustc"):
+        assert shutil.which(tool) is None, f"{tool} is on the PATH: {shutil.which(tool)}"
+game = goishi.Game("japanese", size=9)
+game.play("E5")
+assert game.board[4, 4] == 1 and game.to_move == "white", str(game)
+print(f"goishi {goishi.__version__} imported from {where}; it plays")
+"#;
 
 /// Parses the options of `python`: `--ray` or nothing.
 pub fn parse(args: &[String]) -> Result<bool, String> {
     crate::flags::lone_switch(args, "--ray")
 }
 
-/// The virtual environment: `target/python-venv`.
-fn venv() -> PathBuf {
-    root().join("target/python-venv")
+/// The environment of the installed wheel: `target/python-venv`.
+fn venv_dir(dist: &Dist) -> PathBuf {
+    dist.target.join("python-venv")
 }
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask/ has a parent")
-        .to_path_buf()
-}
-
-/// Runs `program ARGS` in the workspace root, quiet about bytecode and pip's version, with
-/// the environment's `bin/` first on the PATH (as `activate` does: the maturin backend runs
-/// the `maturin` it finds there).
-fn run(what: &str, program: &Path, args: &[&str]) -> Result<(), String> {
-    run_with(what, program, args, &[])
-}
-
-/// [`run`] with more environment variables.
-fn run_with(
-    what: &str,
-    program: &Path,
-    args: &[&str],
-    env: &[(&str, &Path)],
-) -> Result<(), String> {
-    let started = Instant::now();
-    let venv = venv();
-    let mut path = vec![venv.join("bin")];
-    path.extend(
-        std::env::var_os("PATH")
-            .map_or_else(Vec::new, |p| std::env::split_paths(&p).collect::<Vec<_>>()),
-    );
-    let path = std::env::join_paths(path).map_err(|e| format!("{what}: bad PATH: {e}"))?;
-    let status = Command::new(program)
-        .args(args)
-        .current_dir(root())
-        .env("PATH", path)
-        .env("VIRTUAL_ENV", &venv)
-        .env("PYTHONDONTWRITEBYTECODE", "1")
-        .env("PIP_DISABLE_PIP_VERSION_CHECK", "1")
-        .env("PIP_NO_INPUT", "1")
-        .envs(env.iter().copied())
-        .status()
-        .map_err(|e| format!("{what}: cannot run {}: {e}", program.display()))?;
-    println!("python: {what} ({:.0} s)", started.elapsed().as_secs_f64());
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("{what} failed ({status})"))
-    }
-}
-
-/// Creates the environment and installs the package and the test requirements into it.
-fn build(venv: &Path) -> Result<(), String> {
-    let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_owned());
-    if venv.exists() {
-        std::fs::remove_dir_all(venv)
-            .map_err(|e| format!("cannot remove the old {}: {e}", venv.display()))?;
-    }
-    let venv_arg = venv.to_string_lossy().into_owned();
-    run(
-        &format!("{python} -m venv {venv_arg}"),
-        Path::new(&python),
-        &["-m", "venv", &venv_arg],
-    )
-    .map_err(|e| format!("{e}; set PYTHON to a Python 3.9 or later with venv"))?;
-    let pip = venv.join("bin/pip");
-    run(
-        "pip install -r crates/python/requirements-ci.txt",
-        &pip,
-        &["install", "-q", "-r", "crates/python/requirements-ci.txt"],
+/// The wheel installed into a fresh environment without the Rust toolchain, then the Python
+/// tests and KaTrain's client run against it.
+pub fn test_wheel(dist: &Dist, wheel: &Path) -> Result<(), String> {
+    let venv = Venv::fresh("python", &venv_dir(dist))?;
+    let wheel = wheel.to_string_lossy().into_owned();
+    venv.pip_install(
+        "python",
+        &format!("pip install -r {REQUIREMENTS_CI} {wheel} (no cargo, no rustc on the PATH)"),
+        &dist.root,
+        false,
+        &["-r", REQUIREMENTS_CI, &wheel],
     )?;
-    // Without build isolation the pinned maturin of the requirements builds the package.
-    run(
-        "pip install --no-build-isolation ./crates/python (maturin, release build)",
-        &pip,
-        &["install", "-q", "--no-build-isolation", "./crates/python"],
+    pytest_installed(dist, &venv, "crates/python/tests")?;
+    katrain(dist, &venv)
+}
+
+/// `folder` (a test suite of crates/python) copied to `target/dist-check/`, then pytest on
+/// the copy with the environment's Python and no toolchain on the PATH: the tests import the
+/// installed package, since no source of it is beside them. [`INSTALLED_CHECK`] first.
+fn pytest_installed(dist: &Dist, venv: &Venv, folder: &str) -> Result<(), String> {
+    let name = Path::new(folder)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| folder.to_owned());
+    let run = dist.scratch(&format!("python-{name}"));
+    empty_folder(&run)?;
+    copy_tree(&dist.root.join(folder), &run.join(&name))?;
+    timed(
+        "python",
+        "goishi imported from the environment's site-packages, no cargo or rustc on the PATH",
+        venv.command_without_toolchain("python", &run)
+            .args(["-c", INSTALLED_CHECK])
+            .arg(venv.dir())
+            .arg("--no-toolchain"),
+    )?;
+    timed(
+        "python",
+        &format!("pytest {folder} (a copy, on the installed package)"),
+        venv.command_without_toolchain("python", &run)
+            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir"])
+            .arg(&run)
+            .arg(&name),
     )
 }
 
-fn pytest(venv: &Path, folder: &str) -> Result<(), String> {
-    run(
-        &format!("pytest {folder}"),
-        &venv.join("bin/python"),
-        &["-m", "pytest", "-q", "-p", "no:cacheprovider", folder],
-    )
+/// Copies the files of `from` into `to` (made), recursively; `__pycache__` left out.
+fn copy_tree(from: &Path, to: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(to).map_err(|e| format!("cannot make {}: {e}", to.display()))?;
+    let entries =
+        std::fs::read_dir(from).map_err(|e| format!("cannot read {}: {e}", from.display()))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("cannot read {}: {e}", from.display()))?;
+        let path = entry.path();
+        let target = to.join(entry.file_name());
+        if path.is_dir() {
+            if entry.file_name() != "__pycache__" {
+                copy_tree(&path, &target)?;
+            }
+        } else {
+            std::fs::copy(&path, &target)
+                .map_err(|e| format!("cannot copy {}: {e}", path.display()))?;
+        }
+    }
+    Ok(())
 }
 
 /// KaTrain (the review tool, from PyPI) analysing whole games with `goishi analysis` through
 /// its own engine client: its pinned requirements added to `venv`, the CLI built (debug, as
 /// the workspace tests built it), then `crates/cli/tests/katrain`.
-fn katrain(venv: &Path) -> Result<(), String> {
-    run(
+fn katrain(dist: &Dist, venv: &Venv) -> Result<(), String> {
+    venv.pip_install(
+        "python",
         "pip install -r crates/cli/tests/katrain/requirements.txt (KaTrain)",
-        &venv.join("bin/pip"),
-        &[
-            "install",
-            "-q",
-            "-r",
-            "crates/cli/tests/katrain/requirements.txt",
-        ],
+        &dist.root,
+        false,
+        &["-r", "crates/cli/tests/katrain/requirements.txt"],
     )?;
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    run(
+    timed(
+        "python",
         "cargo build -p goishi-cli",
-        Path::new(&cargo),
-        &["build", "-q", "-p", "goishi-cli"],
+        Command::new(dist::cargo())
+            .args(["build", "-q", "-p", "goishi-cli"])
+            .current_dir(&dist.root),
     )?;
-    let target =
-        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from);
-    let goishi = target.join("debug/goishi");
-    run_with(
+    let goishi = dist.target.join("debug/goishi");
+    timed(
+        "python",
         "pytest crates/cli/tests/katrain (KaTrain's engine client runs goishi analysis)",
-        &venv.join("bin/python"),
-        &[
-            "-m",
-            "pytest",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            "crates/cli/tests/katrain",
-        ],
-        &[("GOISHI_BIN", &goishi)],
+        venv.command_without_toolchain("python", &dist.root)
+            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+            .arg("crates/cli/tests/katrain")
+            .env("GOISHI_BIN", &goishi),
     )
 }
 
+/// The Ray tests in the wheel's environment (made first when missing).
+fn ray(dist: &Dist) -> Result<(), String> {
+    let dir = venv_dir(dist);
+    if !dir.join("bin/python").exists() {
+        dist::run(&wheel_options())?;
+    }
+    let venv = Venv::reuse("python", &dir)?;
+    venv.pip_install(
+        "python",
+        "pip install -r crates/python/requirements-ray.txt",
+        &dist.root,
+        false,
+        &["-r", "crates/python/requirements-ray.txt"],
+    )?;
+    pytest_installed(dist, &venv, "crates/python/tests_ray")
+}
+
+/// `dist --only wheel --check`.
+fn wheel_options() -> dist::Options {
+    dist::Options {
+        parts: vec![dist::python::WHEEL.name],
+        check: true,
+    }
+}
+
 /// Runs the Python checks; `ray` for the Ray ones.
-pub fn main(ray: bool) -> ExitCode {
-    let venv = venv();
-    let result = if ray {
-        let ready = venv.join("bin/python").exists();
-        (if ready { Ok(()) } else { build(&venv) })
-            .and_then(|()| {
-                run(
-                    "pip install -r crates/python/requirements-ray.txt",
-                    &venv.join("bin/pip"),
-                    &["install", "-q", "-r", "crates/python/requirements-ray.txt"],
-                )
-            })
-            .and_then(|()| pytest(&venv, "crates/python/tests_ray"))
+pub fn main(ray_tests: bool) -> ExitCode {
+    let result = if ray_tests {
+        Dist::new().and_then(|dist| ray(&dist))
     } else {
-        build(&venv)
-            .and_then(|()| pytest(&venv, "crates/python/tests"))
-            .and_then(|()| katrain(&venv))
+        dist::run(&wheel_options())
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -191,11 +207,12 @@ mod tests {
     #[test]
     fn the_requirements_pin_every_package() {
         for file in [
-            "crates/python/requirements-ci.txt",
+            REQUIREMENTS_CI,
             "crates/python/requirements-ray.txt",
             "crates/cli/tests/katrain/requirements.txt",
+            dist::python::REQUIREMENTS_DIST,
         ] {
-            let text = std::fs::read_to_string(root().join(file)).unwrap();
+            let text = std::fs::read_to_string(crate::test::root().join(file)).unwrap();
             for line in text.lines().map(str::trim) {
                 if line.is_empty() || line.starts_with('#') {
                     continue;

@@ -2,10 +2,11 @@
 //! with the Rust toolchain: format check, lints, API docs, the workspace tests, the facade's
 //! feature power set, actionlint over the workflows, the wasm32 builds in Node.js, the
 //! playground in headless Chromium, the npm package and the static site (`cargo xtask dist
-//! --only npm,site --check`), the conformance suites, the docs check, the Python package
-//! (`cargo xtask python`, and `--ray` unless quick), the scaffold check, ClusterFuzzLite's
-//! build script and the libFuzzer smoke run on its build (with nightly) and, last, that none
-//! of it wrote into the working tree.
+//! --only npm,site --check`), the conformance suites, the docs check, the other artefacts of
+//! `cargo xtask dist` (`--check`: the crates, the wheel with the Python suite, the sdist; the
+//! wheel only when quick), the Ray tests (`cargo xtask python --ray`, unless quick), the
+//! scaffold check, ClusterFuzzLite's build script and the libFuzzer smoke run on its build
+//! (with nightly) and, last, that none of it wrote into the working tree.
 //!
 //! It owns the step list ([`plan`]) and its runner; what each step checks lives in the
 //! commands it runs. It installs what rustup and cargo can install (the wasm32 target,
@@ -233,15 +234,25 @@ pub fn plan(families: &[String], machine: Machine) -> Vec<Step> {
         "cargo xtask docs --check (docs/variants.md and docs/variants/*.md are up to date)",
         cargo("xtask docs --check"),
     ));
-    steps.push(step(
-        "cargo xtask python (the Python package built with the pinned maturin in a fresh \
-         virtual environment under target/, then its pytest suite, then KaTrain's engine client \
-         on goishi analysis)",
-        cargo("xtask python"),
-    ));
+    steps.push(if machine.quick {
+        step(
+            "cargo xtask dist --check --only wheel (--quick: the wheel only, installed without \
+             cargo or rustc, the Python suite on it, KaTrain's engine client on goishi analysis)",
+            cargo("xtask dist --check --only wheel"),
+        )
+    } else {
+        step(
+            "cargo xtask dist --check --only crates,wheel,sdist (the .crate packages: cargo \
+             publish --workspace --dry-run, cargo install of the CLI from its package; the wheel \
+             installed without cargo or rustc, the Python suite on it, KaTrain's engine client \
+             on goishi analysis; the sdist installed from its tarball)",
+            cargo("xtask dist --check --only crates,wheel,sdist"),
+        )
+    });
     if !machine.quick {
         steps.push(step(
-            "cargo xtask python --ray (the pinned Ray added, tests_ray on a local Ray instance)",
+            "cargo xtask python --ray (the pinned Ray added to the wheel's environment, tests_ray \
+             on a local Ray instance)",
             cargo("xtask python --ray"),
         ));
     }
@@ -536,10 +547,12 @@ mod tests {
              Node.js project and tested there; the static site from /goishi/ in headless Chromium)",
             "cargo xtask conformance",
             "cargo xtask docs --check (docs/variants.md and docs/variants/*.md are up to date)",
-            "cargo xtask python (the Python package built with the pinned maturin in a fresh \
-             virtual environment under target/, then its pytest suite, then KaTrain's engine \
-             client on goishi analysis)",
-            "cargo xtask python --ray (the pinned Ray added, tests_ray on a local Ray instance)",
+            "cargo xtask dist --check --only crates,wheel,sdist (the .crate packages: cargo \
+             publish --workspace --dry-run, cargo install of the CLI from its package; the wheel \
+             installed without cargo or rustc, the Python suite on it, KaTrain's engine client \
+             on goishi analysis; the sdist installed from its tarball)",
+            "cargo xtask python --ray (the pinned Ray added to the wheel's environment, tests_ray \
+         on a local Ray instance)",
             "GOISHI_SLOW=1 cargo test -p xtask scaffold",
             "cargo install cargo-fuzz --locked --version 0.13.2",
             "cargo xtask clusterfuzzlite (.clusterfuzzlite/build.sh without Docker; the smoke \
@@ -568,7 +581,7 @@ mod tests {
         assert!(quick[17].contains("--profile debug"));
         assert!(quick[18].starts_with("cargo xtask web --test --profile debug"));
         assert!(quick[19].starts_with("cargo xtask dist") && quick[19].contains("SKIPPED"));
-        assert!(quick[22].starts_with("cargo xtask python ("));
+        assert!(quick[22].starts_with("cargo xtask dist --check --only wheel ("));
         assert!(quick[23].contains("SKIPPED (--quick)"));
 
         let stable = titles(Machine::default());

@@ -1,118 +1,163 @@
-//! `cargo xtask dist [--only PART,...] [--check]`: builds the artefacts of a release into
-//! `target/dist/`, one folder a part, and with `--check` checks each as its registry would
-//! serve it (installed from the artefact itself, never from the source tree). The parts are
-//! [`PARTS`], one entry each: its name, what it is, how it is built and how it is checked.
-//! Nothing is written outside `target/`.
-
-pub mod npm;
-pub mod site;
+//! `cargo xtask dist [--only PARTS] [--check]`: every artefact a registry serves, built into
+//! `target/dist/`, and with `--check` each checked as its registry would serve it.
+//!
+//! The command is a list of [`Part`]s ([`PARTS`]): each has a name (`--only` takes them), the
+//! folder of `target/dist/` it writes, a build and a check. The parts are built in their
+//! order, then checked in their order; the first failure stops it, naming the part and the
+//! step. What the checks make (unpacked packages, virtual environments, installs) goes to
+//! `target/dist-check/`, never into the working tree. A part is added by writing its module
+//! and its line in [`PARTS`].
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::Instant;
 
-use crate::flags::Flags;
-use crate::wasm_check::target_dir;
+use serde_json::Value;
 
-/// One artefact of `cargo xtask dist`.
-#[derive(Clone, Copy, Debug)]
+use crate::flags::Flags;
+
+pub mod crates;
+pub mod npm;
+pub mod python;
+pub mod site;
+
+/// One artefact of `target/dist/`: how it is built and how it is checked.
+#[derive(Debug)]
 pub struct Part {
-    /// Its name on the command line (`--only npm`).
+    /// Its name for `--only`.
     pub name: &'static str,
-    /// What it is, in a few words.
+    /// What it is, in a few words (the usage and the step lines).
     pub what: &'static str,
-    /// Builds it under `target/dist/`; returns what it built (a file or a folder).
-    pub build: fn() -> Result<PathBuf, String>,
-    /// Checks what `build` returned, as its registry would serve it.
-    pub check: fn(&Path) -> Result<(), String>,
+    /// Builds it into `target/dist/`.
+    pub build: fn(&Dist) -> Result<(), String>,
+    /// Checks what `build` made, as its registry would serve it.
+    pub check: fn(&Dist) -> Result<(), String>,
 }
 
-/// The parts, in the order they are built.
+/// The parts, in the order they are built and checked.
 pub const PARTS: &[Part] = &[
-    Part {
-        name: "npm",
-        what: "the npm package goishi-wasm (npm pack tarball) in target/dist/npm/",
-        build: npm::build,
-        check: npm::check,
-    },
-    Part {
-        name: "site",
-        what: "the playground as a static site in target/dist/site/",
-        build: site::build,
-        check: site::check,
-    },
+    crates::PART,
+    python::WHEEL,
+    python::SDIST,
+    npm::PART,
+    site::PART,
 ];
 
-/// What `cargo xtask dist` was asked to do.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The options of `dist`.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
-    /// The parts' names, in [`PARTS`] order.
+    /// The names of the parts to build, in [`PARTS`]' order.
     pub parts: Vec<&'static str>,
-    /// Check each part after building it.
+    /// Whether to check them after building them.
     pub check: bool,
 }
 
-/// Parses the options of `dist`.
+/// Parses the options of `dist`: `--only a,b` (repeatable) and `--check`.
 pub fn parse(args: &[String]) -> Result<Options, String> {
-    let mut only: Option<Vec<String>> = None;
+    let mut only: Vec<&'static str> = Vec::new();
     let mut check = false;
     let mut flags = Flags::new(args);
     while let Some(flag) = flags.next_flag() {
         match flag.name {
-            "--only" => {
-                let list = flags.value(&flag)?;
-                only.get_or_insert_with(Vec::new).extend(
-                    list.split(',')
-                        .map(str::trim)
-                        .filter(|p| !p.is_empty())
-                        .map(str::to_owned),
-                );
-            }
             "--check" if flag.is_switch() => check = true,
+            "--only" => {
+                let value = flags.value(&flag)?;
+                for name in value.split(',').map(str::trim) {
+                    let Some(part) = PARTS.iter().find(|p| p.name == name) else {
+                        let names = PARTS.iter().map(|p| p.name);
+                        let hint = goishi::closest(name, names.clone()).map(str::to_owned);
+                        return Err(format!(
+                            "--only: no part {name:?}{} (the parts: {})",
+                            goishi::Hint(&hint),
+                            names.collect::<Vec<_>>().join(", ")
+                        ));
+                    };
+                    only.push(part.name);
+                }
+            }
             _ => return Err(flag.unknown()),
         }
     }
-    let names: Vec<&'static str> = PARTS.iter().map(|p| p.name).collect();
-    if let Some(only) = &only {
-        if only.is_empty() {
-            return Err(format!("--only needs parts: {}", names.join(",")));
-        }
-        for name in only {
-            if !names.contains(&name.as_str()) {
-                let hint = goishi::closest(name, names.iter().copied()).map(str::to_owned);
-                return Err(format!(
-                    "--only: unknown part {name:?}{}; the parts are {}",
-                    goishi::Hint(&hint),
-                    names.join(", ")
-                ));
-            }
-        }
-    }
-    let parts = names
-        .into_iter()
-        .filter(|n| only.as_ref().is_none_or(|o| o.iter().any(|p| p == n)))
+    let parts = PARTS
+        .iter()
+        .map(|p| p.name)
+        .filter(|name| only.is_empty() || only.contains(name))
         .collect();
     Ok(Options { parts, check })
 }
 
-/// Where the artefacts go: `target/dist/`.
-pub fn dist_dir() -> PathBuf {
-    target_dir().join("dist")
+/// Where the parts read and write: the workspace and cargo's target folder.
+#[derive(Debug, Clone)]
+pub struct Dist {
+    /// The workspace root.
+    pub root: PathBuf,
+    /// Cargo's target folder (`cargo metadata`'s `target_directory`).
+    pub target: PathBuf,
+    /// The workspace's members as `cargo metadata --no-deps` describes them.
+    pub metadata: Value,
 }
 
-/// Where the checks install and run things: `target/dist/check/<part>/`, emptied first.
-pub fn check_dir(part: &str) -> Result<PathBuf, String> {
-    let dir = dist_dir().join("check").join(part);
-    fresh_dir(&dir)?;
-    Ok(dir)
-}
-
-/// `dir`, emptied (made if missing).
-pub fn fresh_dir(dir: &Path) -> Result<(), String> {
-    if dir.exists() {
-        std::fs::remove_dir_all(dir).map_err(|e| format!("cannot empty {}: {e}", dir.display()))?;
+impl Dist {
+    /// Reads the workspace with `cargo metadata --no-deps` (no resolution, no network).
+    pub fn new() -> Result<Dist, String> {
+        let root = crate::test::root();
+        let output = Command::new(cargo())
+            .args(["metadata", "--no-deps", "--format-version", "1"])
+            .current_dir(&root)
+            .output()
+            .map_err(|e| format!("cannot run cargo metadata: {e}"))?;
+        if !output.status.success() {
+            return Err(format!(
+                "cargo metadata failed: {}",
+                String::from_utf8_lossy(&output.stderr).trim()
+            ));
+        }
+        let metadata: Value = serde_json::from_slice(&output.stdout)
+            .map_err(|e| format!("cargo metadata printed no JSON: {e}"))?;
+        let target = metadata["target_directory"]
+            .as_str()
+            .map(PathBuf::from)
+            .ok_or("cargo metadata names no target_directory")?;
+        Ok(Dist {
+            root,
+            target,
+            metadata,
+        })
     }
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))
+
+    /// `target/dist/FOLDER`: where a part writes its artefacts.
+    pub fn out(&self, folder: &str) -> PathBuf {
+        self.target.join("dist").join(folder)
+    }
+
+    /// `target/dist-check/NAME`: what a check makes (never read by another part).
+    pub fn scratch(&self, name: &str) -> PathBuf {
+        self.target.join("dist-check").join(name)
+    }
+
+    /// `cargo ARGS` in the workspace root, `--quiet` when piped.
+    pub fn cargo(&self, args: &[&str]) -> Command {
+        let mut cmd = Command::new(cargo());
+        cmd.args(args).current_dir(&self.root);
+        if !crate::venv::terminal() {
+            cmd.arg("--quiet");
+        }
+        cmd
+    }
+}
+
+/// Cargo: `$CARGO` (set when the xtask runs under cargo) or `cargo`.
+pub fn cargo() -> String {
+    std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned())
+}
+
+/// `folder` emptied (made if missing).
+pub fn empty_folder(folder: &Path) -> Result<(), String> {
+    if folder.exists() {
+        std::fs::remove_dir_all(folder)
+            .map_err(|e| format!("cannot remove {}: {e}", folder.display()))?;
+    }
+    std::fs::create_dir_all(folder).map_err(|e| format!("cannot make {}: {e}", folder.display()))
 }
 
 /// Runs `cmd`; its standard output, or an error with everything it printed.
@@ -153,80 +198,107 @@ pub fn node() -> String {
     std::env::var("NODE").unwrap_or_else(|_| "node".to_owned())
 }
 
-/// Runs `cargo xtask dist`.
-pub fn run(options: &Options) -> ExitCode {
+/// The files of `folder` whose names end with `suffix`, sorted.
+pub fn files_ending(folder: &Path, suffix: &str) -> Result<Vec<PathBuf>, String> {
+    let entries =
+        std::fs::read_dir(folder).map_err(|e| format!("cannot read {}: {e}", folder.display()))?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.to_string_lossy().ends_with(suffix))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// Builds the parts of `options`, then checks them with `--check`.
+pub fn run(options: &Options) -> Result<(), String> {
     let started = Instant::now();
-    for name in &options.parts {
-        let part = PARTS
-            .iter()
-            .find(|p| p.name == *name)
-            .expect("parse keeps known parts only");
-        println!("dist: {} ({})", part.name, part.what);
-        let result = (part.build)().and_then(|built| {
-            println!("dist: {}: built {}", part.name, built.display());
-            if options.check {
-                (part.check)(&built)?;
-                println!("dist: {}: checked", part.name);
-            }
-            Ok(())
-        });
-        if let Err(why) = result {
-            eprintln!("dist: {}: FAILED: {why}", part.name);
-            return ExitCode::FAILURE;
+    let dist = Dist::new()?;
+    let parts: Vec<&Part> = PARTS
+        .iter()
+        .filter(|p| options.parts.contains(&p.name))
+        .collect();
+    for part in &parts {
+        println!("dist: building {} ({})", part.name, part.what);
+        (part.build)(&dist)
+            .map_err(|why| format!("{} (building {}): {why}", part.name, part.what))?;
+    }
+    if options.check {
+        for part in &parts {
+            println!("dist: checking {} ({})", part.name, part.what);
+            (part.check)(&dist)
+                .map_err(|why| format!("{} (checking {}): {why}", part.name, part.what))?;
         }
     }
     println!(
-        "dist: {} {} in {:.0} s",
-        options.parts.join(", "),
+        "dist: {} {} in {:.0} s, in {}",
+        parts.iter().map(|p| p.name).collect::<Vec<_>>().join(", "),
         if options.check {
             "built and checked"
         } else {
             "built"
         },
-        started.elapsed().as_secs_f64()
+        started.elapsed().as_secs_f64(),
+        dist.target.join("dist").display()
     );
-    ExitCode::SUCCESS
+    Ok(())
+}
+
+/// `cargo xtask dist`: [`run`], its failure printed.
+pub fn main(options: &Options) -> ExitCode {
+    match run(options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(why) => {
+            eprintln!("xtask dist: FAILED: {why}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn args(s: &str) -> Vec<String> {
-        s.split_whitespace().map(str::to_owned).collect()
+    fn parse_words(words: &[&str]) -> Result<Options, String> {
+        parse(&words.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>())
     }
 
     #[test]
-    fn the_options_parse() {
+    fn options_parse() {
         let all: Vec<&str> = PARTS.iter().map(|p| p.name).collect();
+        assert_eq!(all, ["crates", "wheel", "sdist", "npm", "site"]);
         assert_eq!(
-            parse(&args("")),
+            parse_words(&[]),
             Ok(Options {
                 parts: all.clone(),
                 check: false
             })
         );
-        let o = parse(&args("--only site --check")).unwrap();
-        assert_eq!((o.parts, o.check), (vec!["site"], true));
-        // The order is PARTS', whatever the order asked.
+        // The parts keep their order, whatever the order of --only.
         assert_eq!(
-            parse(&args("--only=site,npm")).unwrap().parts,
-            ["npm", "site"]
+            parse_words(&["--only", "sdist,crates", "--check"]),
+            Ok(Options {
+                parts: vec!["crates", "sdist"],
+                check: true
+            })
         );
-        let e = parse(&args("--only npn")).unwrap_err();
-        assert!(
-            e.contains("unknown part \"npn\"") && e.contains("npm"),
-            "{e}"
+        assert_eq!(
+            parse_words(&["--only=wheel", "--only", "sdist"]).map(|o| o.parts),
+            Ok(vec!["wheel", "sdist"])
         );
-        assert!(parse(&args("--only ,")).is_err());
-        assert!(parse(&args("--fast")).is_err());
-    }
-
-    #[test]
-    fn every_part_has_one_entry() {
-        let mut names: Vec<&str> = PARTS.iter().map(|p| p.name).collect();
-        names.sort_unstable();
-        names.dedup();
-        assert_eq!(names.len(), PARTS.len());
+        assert_eq!(
+            parse_words(&["--only", "wheels"]).unwrap_err(),
+            "--only: no part \"wheels\" (did you mean \"wheel\"?) (the parts: crates, wheel, sdist, \
+             npm, site)"
+        );
+        assert_eq!(
+            parse_words(&["--only"]).unwrap_err(),
+            "--only needs a value"
+        );
+        assert_eq!(
+            parse_words(&["--fast"]).unwrap_err(),
+            "unknown option \"--fast\""
+        );
     }
 }

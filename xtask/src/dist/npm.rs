@@ -7,7 +7,7 @@
 //! `[package.metadata.npm]`). `npm pack` makes the tarball, `target/dist/npm/NAME-VERSION.tgz`.
 //!
 //! The check installs that tarball into an empty Node.js project (`npm init`, then `npm
-//! install` of the file, offline: it has no dependencies) under `target/dist/check/npm/`,
+//! install` of the file, offline: it has no dependencies) under `target/dist-check/npm/`,
 //! and there runs `crates/web/npm/tests/goishi-wasm.test.mjs` with `node --test` (a game,
 //! an illegal move refused with the engine's sentence, SGF out and in, the end and the
 //! score, a search; the README's example), type-checks `usage.mts` against the installed
@@ -22,7 +22,7 @@ use std::time::Instant;
 
 use serde_json::Value;
 
-use super::{check_dir, dist_dir, fresh_dir, node, npm, output, status};
+use super::{empty_folder as fresh_dir, files_ending, node, npm, output, status, Dist, Part};
 use crate::web::{self, root, Bindgen};
 
 /// The largest gzipped `.wasm` the package may ship (issue #31's target).
@@ -162,12 +162,20 @@ fn copy(from: &Path, to: &Path) -> Result<(), String> {
         .map_err(|e| format!("cannot copy {} to {}: {e}", from.display(), to.display()))
 }
 
+/// The part of `cargo xtask dist`.
+pub const PART: Part = Part {
+    name: "npm",
+    what: "the npm package goishi-wasm (npm pack tarball) in target/dist/npm/",
+    build: |dist| build(dist).map(|_| ()),
+    check,
+};
+
 /// Builds the package: the tarball `target/dist/npm/NAME-VERSION.tgz`.
-pub fn build() -> Result<PathBuf, String> {
+pub fn build(dist: &Dist) -> Result<PathBuf, String> {
     let started = Instant::now();
     let manifest = package_json(&crate_metadata()?)?;
     let module = web::cargo_build("release")?;
-    let out = dist_dir().join("npm");
+    let out = dist.out("npm");
     fresh_dir(&out)?;
     let stage = out.join("package");
     let wasm = web::bindgen(
@@ -221,11 +229,20 @@ fn variant_ids() -> String {
         .join(",")
 }
 
-/// Checks the tarball as npm serves it: installed into an empty project (see the module
-/// docs).
-pub fn check(tarball: &Path) -> Result<(), String> {
+/// Checks the tarball of `target/dist/npm/` as npm serves it: installed into an empty
+/// project (see the module docs).
+pub fn check(dist: &Dist) -> Result<(), String> {
     let started = Instant::now();
-    let dir = check_dir("npm")?;
+    let tarballs = files_ending(&dist.out("npm"), ".tgz")?;
+    let [tarball] = tarballs.as_slice() else {
+        return Err(format!(
+            "expected one npm tarball in {}, found {}: run `cargo xtask dist --only npm`",
+            dist.out("npm").display(),
+            tarballs.len()
+        ));
+    };
+    let dir = dist.scratch("npm");
+    fresh_dir(&dir)?;
     let project = dir.join("project");
     fresh_dir(&project)?;
     output(

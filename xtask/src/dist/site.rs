@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use super::{dist_dir, fresh_dir, node, status};
+use super::{empty_folder as fresh_dir, node, status, Dist, Part};
 use crate::web::{self, root};
 
 /// The sub-path the check serves the site from, as GitHub Pages serves a project's site.
@@ -125,11 +125,19 @@ fn site_absolute_urls(site: &Path) -> Result<Vec<String>, String> {
     Ok(found)
 }
 
+/// The part of `cargo xtask dist`.
+pub const PART: Part = Part {
+    name: "site",
+    what: "the playground as a static site in target/dist/site/",
+    build: |dist| build(dist).map(|_| ()),
+    check,
+};
+
 /// Builds the site into `target/dist/site/`.
-pub fn build() -> Result<PathBuf, String> {
+pub fn build(dist: &Dist) -> Result<PathBuf, String> {
     let started = Instant::now();
     let built = web::build("release")?;
-    let site = dist_dir().join("site");
+    let site = dist.out("site");
     fresh_dir(&site)?;
     let bytes = copy_tree(&built, &site)?;
     std::fs::write(site.join(".nojekyll"), "")
@@ -170,9 +178,12 @@ pub fn chromium_check(mode: &str, url: &str, out: &Path) -> Result<(), String> {
     )
 }
 
-/// Checks the site: no address that is not relative, and the page works from `/goishi/`.
-pub fn check(site: &Path) -> Result<(), String> {
+/// Checks the site of `target/dist/site/`: no address that is not relative, and the page
+/// works from `/goishi/`.
+pub fn check(dist: &Dist) -> Result<(), String> {
     let started = Instant::now();
+    let site_folder = dist.out("site");
+    let site = site_folder.as_path();
     let found = site_absolute_urls(site)?;
     if !found.is_empty() {
         return Err(format!(
@@ -180,7 +191,8 @@ pub fn check(site: &Path) -> Result<(), String> {
             found.join("; ")
         ));
     }
-    let out = super::check_dir("site")?;
+    let out = dist.scratch("site");
+    fresh_dir(&out)?;
     let listener = TcpListener::bind(("127.0.0.1", 0))
         .map_err(|e| format!("cannot listen on 127.0.0.1: {e}"))?;
     let port = listener.local_addr().map_err(|e| e.to_string())?.port();
