@@ -29,6 +29,7 @@
 
 #![deny(missing_docs)]
 
+mod build;
 pub mod decode;
 pub mod error;
 pub mod file;
