@@ -358,7 +358,8 @@ fn a_board_may_be_refused_only_where_the_docs_say_so() {
 #[test]
 fn the_family_assertions_panic_with_what_failed() {
     let no_cases = std::panic::catch_unwind(|| goishi_conformance::assert_cases_pass(&[&TOY]));
-    let message = *no_cases.unwrap_err().downcast::<String>().unwrap();
+    let payload = no_cases.unwrap_err();
+    let message = goishi_board::panic_message(payload.as_ref());
     assert!(
         message.contains("no case file in conformance/toy/capture"),
         "{message}"
@@ -366,7 +367,8 @@ fn the_family_assertions_panic_with_what_failed() {
 
     let refused =
         std::panic::catch_unwind(|| goishi_conformance::assert_games_pass(&[&PICKY], &[]));
-    let message = *refused.unwrap_err().downcast::<String>().unwrap();
+    let payload = refused.unwrap_err();
+    let message = goishi_board::panic_message(payload.as_ref());
     assert!(message.contains("refused the hex 7x7 board"), "{message}");
 }
 
