@@ -11,7 +11,7 @@ use sgf_parse::go::Prop;
 use sgf_parse::{GameTree, SgfNode};
 
 use crate::build::build_record;
-use crate::error::{ErrorKind, SgfError};
+use crate::error::{ErrorKind, FastPathMismatch, SgfError};
 use crate::main_line::{plain_main_line, MainLine, Nodes};
 use crate::record::{Record, RulesChoice};
 
@@ -204,11 +204,11 @@ fn plain_line(text: &str) -> Option<(&str, MainLine)> {
 
 /// Checks that the plain main line ([`crate::main_line`]) reads `text` as `sgf-parse`'s
 /// tree does: `Ok(true)` when it applies and both give the same records or the same error,
-/// `Ok(false)` when it does not apply (the text is read by `sgf-parse` alone), `Err` saying
-/// how they differ. Not a way to read records ([`parse_collection`] is): the crate's tests
-/// and the libFuzzer `sgf` target call it.
+/// `Ok(false)` when it does not apply (the text is read by `sgf-parse` alone), `Err` with
+/// what each read when they differ. Not a way to read records ([`parse_collection`] is): the
+/// crate's tests and the libFuzzer `sgf` target call it.
 #[doc(hidden)]
-pub fn fast_path_mismatch(text: &str, choice: &RulesChoice) -> Result<bool, String> {
+pub fn fast_path_mismatch(text: &str, choice: &RulesChoice) -> Result<bool, FastPathMismatch> {
     let Some((body, line)) = plain_line(text) else {
         return Ok(false);
     };
@@ -217,9 +217,11 @@ pub fn fast_path_mismatch(text: &str, choice: &RulesChoice) -> Result<bool, Stri
     if fast == slow {
         Ok(true)
     } else {
-        Err(format!(
-            "{text:?}\nthe plain main line reads {fast:?}\nsgf-parse reads {slow:?}"
-        ))
+        Err(FastPathMismatch {
+            text: text.to_owned(),
+            fast: Box::new(fast),
+            slow: Box::new(slow),
+        })
     }
 }
 
