@@ -7,13 +7,9 @@
 //! (`cargo xtask fuzz --seconds N [--target NAME]`). The corpus tests replay every file
 //! under `crates/hardening/corpus/<target>/`.
 
-use goishi_hardening::alloc::Counting;
 use goishi_hardening::fuzz::{self, Settings};
 use goishi_hardening::{gen, targets};
 use proptest::strategy::Strategy;
-
-#[global_allocator]
-static ALLOC: Counting = Counting;
 
 fn fuzz_target<S: Strategy<Value = Vec<u8>>>(
     name: &str,
