@@ -487,7 +487,7 @@ fn facade(tree: &mut Tree<'_>, names: &Names, family: &str) -> Result<(), String
             .fill("    #[cfg(feature = \"{{family}}\")]\n    (\"{{family}}\", \"{{family}}\"),\n"),
     )?;
     tree.insert_before(
-        &facade.join("tests").join("registry.rs"),
+        &facade.join("tests").join("it").join("registry.rs"),
         "// new-variant: features above this line",
         &names.fill("    (\"{{family}}\", cfg!(feature = \"{{family}}\")),\n"),
     )?;
