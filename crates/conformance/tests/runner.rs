@@ -26,7 +26,7 @@ fn registry() -> Registry {
 #[test]
 fn the_toy_registration_stays_in_this_test_binary() {
     // This binary links no rule crate: its inventory holds the toy and nothing else, and the
-    // toy is in no other binary (tests/conformance.rs checks goishi's registry against
+    // toy is in no other binary (tests/it/conformance.rs checks goishi's registry against
     // conformance/variants.txt, which does not list it).
     let ids: Vec<&str> = goishi_board::registry().variants().map(|v| v.id).collect();
     assert_eq!(ids, ["toy/capture"]);
