@@ -1,6 +1,6 @@
 //! The fuzz harness of this crate's three targets (rules strings, SGF, diagrams), and the
 //! replay of their regression corpus. The fourth target of `cargo xtask fuzz`, `gtp`, runs
-//! with the CLI (`crates/cli/tests/fuzz_gtp.rs`).
+//! with the CLI (`crates/cli/tests/it/fuzz_gtp.rs`).
 //!
 //! Without `GOISHI_FUZZ_SECONDS` each target runs a fixed number of seeded inputs (quick, in
 //! the default `cargo test`); with it, each runs for that many seconds
