@@ -1,14 +1,15 @@
 //! `cargo xtask fuzz --seconds N [--target NAME] [--seed S] [--release]`: runs the fuzz
-//! harness of `crates/hardening` (`tests/fuzz.rs`) for N seconds per target, one target after
-//! the other, and prints what each did. With `--libfuzzer` (and optionally `--corpus DIR` and
-//! `--no-trace-compares`) it runs the coverage-guided targets of `fuzz/` instead
+//! harness of `crates/hardening` (`tests/it/fuzz.rs`) for N seconds per target, one target
+//! after the other, and prints what each did. With `--libfuzzer` (and optionally `--corpus
+//! DIR` and `--no-trace-compares`) it runs the coverage-guided targets of `fuzz/` instead
 //! ([`crate::libfuzzer`]).
 //!
-//! The proptest mode is a thin front end: it runs `cargo test -p goishi-hardening --test fuzz`
-//! (the `gtp` target: `cargo test -p goishi-cli --test fuzz_gtp`, the CLI's, on the hardening
-//! crate's runner) with `GOISHI_FUZZ_SECONDS` (and `GOISHI_FUZZ_TARGET`, `GOISHI_FUZZ_SEED`)
-//! set. A failing input is shrunk and saved under `crates/hardening/corpus/<target>/`, where
-//! the corpus tests of the default `cargo test` replay it.
+//! The proptest mode is a thin front end: it runs `cargo test -p goishi-hardening --test it
+//! -- --exact fuzz::fuzz_TARGET` (the `gtp` target: `cargo test -p goishi-cli --test it --
+//! --exact fuzz_gtp::fuzz_gtp`, the CLI's, on the hardening crate's runner) with
+//! `GOISHI_FUZZ_SECONDS` (and `GOISHI_FUZZ_TARGET`, `GOISHI_FUZZ_SEED`) set. A failing input
+//! is shrunk and saved under `crates/hardening/corpus/<target>/`, where the corpus tests of
+//! the default `cargo test` replay it.
 
 use crate::flags::Flags;
 use crate::libfuzzer;
@@ -20,11 +21,12 @@ use std::process::{Command, ExitCode, Stdio};
 /// test there checks that this list agrees).
 pub const TARGETS: &[&str] = &["rules", "sgf", "gtp", "diagram"];
 
-/// The package and the test binary that hold a target's harness.
-pub fn harness(target: &str) -> (&'static str, &'static str) {
+/// Where a target's harness is: the package, its test binary (each crate's integration tests
+/// are one binary, `it`) and the test's full name there.
+pub fn harness(target: &str) -> (&'static str, &'static str, String) {
     match target {
-        "gtp" => ("goishi-cli", "fuzz_gtp"),
-        _ => ("goishi-hardening", "fuzz"),
+        "gtp" => ("goishi-cli", "it", "fuzz_gtp::fuzz_gtp".to_owned()),
+        _ => ("goishi-hardening", "it", format!("fuzz::fuzz_{target}")),
     }
 }
 
@@ -109,23 +111,16 @@ pub fn run(options: &FuzzOptions) -> ExitCode {
     let mut summary = Vec::new();
     let mut failed = Vec::new();
     for target in &options.targets {
-        let (package, test) = harness(target);
+        let (package, test, name) = harness(target);
         let mut cmd = Command::new(&cargo);
         cmd.args(["test", "--quiet", "-p", package, "--test", test]);
         if options.release {
             cmd.arg("--release");
         }
-        cmd.args([
-            "--",
-            "--nocapture",
-            "--test-threads",
-            "1",
-            "--exact",
-            &format!("fuzz_{target}"),
-        ])
-        .env("GOISHI_FUZZ_SECONDS", options.seconds.to_string())
-        .env("GOISHI_FUZZ_TARGET", target)
-        .stdout(Stdio::piped());
+        cmd.args(["--", "--nocapture", "--test-threads", "1", "--exact", &name])
+            .env("GOISHI_FUZZ_SECONDS", options.seconds.to_string())
+            .env("GOISHI_FUZZ_TARGET", target)
+            .stdout(Stdio::piped());
         if let Some(seed) = options.seed {
             cmd.env("GOISHI_FUZZ_SEED", seed.to_string());
         }
@@ -194,9 +189,15 @@ mod tests {
 
     #[test]
     fn every_target_has_a_harness() {
-        assert_eq!(harness("gtp"), ("goishi-cli", "fuzz_gtp"));
+        assert_eq!(
+            harness("gtp"),
+            ("goishi-cli", "it", "fuzz_gtp::fuzz_gtp".to_owned())
+        );
         for t in ["rules", "sgf", "diagram"] {
-            assert_eq!(harness(t), ("goishi-hardening", "fuzz"));
+            assert_eq!(
+                harness(t),
+                ("goishi-hardening", "it", format!("fuzz::fuzz_{t}"))
+            );
         }
     }
 

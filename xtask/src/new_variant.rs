@@ -481,7 +481,7 @@ fn facade(tree: &mut Tree<'_>, names: &Names, family: &str) -> Result<(), String
         ),
     )?;
     tree.insert_before(
-        &facade.join("tests").join("registry.rs"),
+        &facade.join("tests").join("it").join("registry.rs"),
         "// new-variant: features above this line",
         &names.fill("    (\"{{family}}\", cfg!(feature = \"{{family}}\")),\n"),
     )?;

@@ -1,7 +1,7 @@
 //! `cargo xtask wasm-check [--profile debug|release]`: builds `crates/wasm-check` (a tiny
 //! module over the facade) for `wasm32-unknown-unknown` in debug and release, runs each build
 //! in Node.js, and checks that its registry holds every variant of the native explicit lists
-//! (`goishi::linked_variants()`, which `crates/goishi/tests/registry.rs` checks against
+//! (`goishi::linked_variants()`, which `crates/goishi/tests/it/registry.rs` checks against
 //! `conformance/variants.txt`): through `goishi::registry()`, through
 //! `goishi_board::registry()` read first, and through `Rules::parse` of every id read first.
 //!

@@ -231,8 +231,8 @@ mod tests {
             }));
             let payload = outcome.expect_err("the panic of item 20 is the caller's");
             assert_eq!(
-                payload.downcast_ref::<&str>(),
-                Some(&"item twenty"),
+                goishi::panic_message(payload.as_ref()),
+                "item twenty",
                 "{jobs} jobs"
             );
             assert!(

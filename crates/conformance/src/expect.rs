@@ -66,7 +66,7 @@ mod tests {
         if !super::blessing() {
             let err =
                 std::panic::catch_unwind(|| assert_matches_file(&path, "a\nc\n")).unwrap_err();
-            let message = err.downcast_ref::<String>().cloned().unwrap_or_default();
+            let message = goishi_board::panic_message(err.as_ref());
             assert!(message.contains("first at line 2"), "{message}");
         }
         std::fs::remove_file(&path).unwrap();

@@ -26,7 +26,7 @@ fn registry() -> Registry {
 #[test]
 fn the_toy_registration_stays_in_this_test_binary() {
     // This binary links no rule crate: its inventory holds the toy and nothing else, and the
-    // toy is in no other binary (tests/conformance.rs checks goishi's registry against
+    // toy is in no other binary (tests/it/conformance.rs checks goishi's registry against
     // conformance/variants.txt, which does not list it).
     let ids: Vec<&str> = goishi_board::registry().variants().map(|v| v.id).collect();
     assert_eq!(ids, ["toy/capture"]);
@@ -358,7 +358,8 @@ fn a_board_may_be_refused_only_where_the_docs_say_so() {
 #[test]
 fn the_family_assertions_panic_with_what_failed() {
     let no_cases = std::panic::catch_unwind(|| goishi_conformance::assert_cases_pass(&[&TOY]));
-    let message = *no_cases.unwrap_err().downcast::<String>().unwrap();
+    let payload = no_cases.unwrap_err();
+    let message = goishi_board::panic_message(payload.as_ref());
     assert!(
         message.contains("no case file in conformance/toy/capture"),
         "{message}"
@@ -366,7 +367,8 @@ fn the_family_assertions_panic_with_what_failed() {
 
     let refused =
         std::panic::catch_unwind(|| goishi_conformance::assert_games_pass(&[&PICKY], &[]));
-    let message = *refused.unwrap_err().downcast::<String>().unwrap();
+    let payload = refused.unwrap_err();
+    let message = goishi_board::panic_message(payload.as_ref());
     assert!(message.contains("refused the hex 7x7 board"), "{message}");
 }
 

@@ -26,6 +26,7 @@ use std::sync::Arc;
 use goishi_board::{Board, Color, NeighborTable, Point, BLACK, EMPTY, WHITE};
 
 use crate::config::{Model, Scope, Threshold};
+use crate::position::BrokenInvariant;
 
 const NONE: u32 = u32::MAX;
 
@@ -576,30 +577,32 @@ impl Engine {
 
     /// Checks the incremental bookkeeping against a recomputation from the board (tests).
     #[doc(hidden)]
-    pub fn check_invariants(&self) -> Result<(), String> {
+    pub fn check_invariants(&self) -> Result<(), BrokenInvariant> {
         let fresh = Engine::new(self.model, &self.board);
         if fresh.cnt != self.cnt {
-            return Err("contact counts differ from a recomputation".into());
+            return Err(BrokenInvariant::ContactCounts);
         }
         if fresh.ecnt != self.ecnt {
-            return Err("eligible counts differ from a recomputation".into());
+            return Err(BrokenInvariant::EligibleCounts);
         }
-        for c in Color::ALL {
-            let mut a = fresh.removable[c.index()].clone();
-            let mut b = self.removable[c.index()].clone();
-            a.sort();
-            b.sort();
-            if a != b {
-                return Err(format!(
-                    "removable set of {c} differs: {b:?}, expected {a:?}"
-                ));
+        for color in Color::ALL {
+            let mut expected = fresh.removable[color.index()].clone();
+            let mut found = self.removable[color.index()].clone();
+            expected.sort();
+            found.sort();
+            if expected != found {
+                return Err(BrokenInvariant::RemovableSet {
+                    color,
+                    found,
+                    expected,
+                });
             }
-            if fresh.removable_hash[c.index()] != self.removable_hash[c.index()] {
-                return Err(format!("removable hash of {c} differs"));
+            if fresh.removable_hash[color.index()] != self.removable_hash[color.index()] {
+                return Err(BrokenInvariant::RemovableHash(color));
             }
         }
         if self.board.hash() != self.board.recompute_hash() {
-            return Err("board hash differs from a recomputation".into());
+            return Err(BrokenInvariant::BoardHash);
         }
         Ok(())
     }
@@ -725,5 +728,27 @@ mod tests {
         assert!(e.after_equals(Color::Black, a1, count, &result));
         result[at(&e, "C3").index()] = WHITE;
         assert!(!e.after_equals(Color::Black, a1, count, &result));
+    }
+
+    #[test]
+    fn a_broken_invariant_names_the_bookkeeping_out_of_step() {
+        let fresh = engine(
+            model(1, Protection::C, Adjacency::King, Scope::Global),
+            ". X .\n. O .\n. . .",
+        );
+        assert_eq!(fresh.check_invariants(), Ok(()));
+        let mut broken = fresh.clone();
+        broken.cnt[0][0] += 1;
+        let error = broken.check_invariants().unwrap_err();
+        assert_eq!(error, BrokenInvariant::ContactCounts);
+        assert_eq!(
+            error.to_string(),
+            "contact counts differ from a recomputation"
+        );
+        let mut broken = fresh.clone();
+        broken.removable_hash[1] ^= 1;
+        let error = broken.check_invariants().unwrap_err();
+        assert_eq!(error, BrokenInvariant::RemovableHash(Color::White));
+        assert_eq!(error.to_string(), "removable hash of W differs");
     }
 }

@@ -220,13 +220,19 @@ impl ContactPosition {
     /// Checks the incremental bookkeeping against a recomputation (for tests).
     #[doc(hidden)]
     pub fn check_invariants(&self) -> Result<(), BrokenInvariant> {
-        self.engine.check_invariants().map_err(BrokenInvariant)?;
+        self.engine.check_invariants()?;
         let n = self.engine.board().geometry().num_points();
         if self.entries.len() != self.turns.len() + 1 {
-            return Err(BrokenInvariant("history length mismatch".into()));
+            return Err(BrokenInvariant::HistoryLength {
+                entries: self.entries.len(),
+                turns: self.turns.len(),
+            });
         }
         if self.config.ko != Ko::None && self.snapshots.len() != self.entries.len() * n {
-            return Err(BrokenInvariant("snapshot length mismatch".into()));
+            return Err(BrokenInvariant::SnapshotLength {
+                snapshots: self.snapshots.len(),
+                expected: self.entries.len() * n,
+            });
         }
         Ok(())
     }
@@ -389,12 +395,51 @@ impl ContactPosition {
     }
 }
 
-/// What [`ContactPosition::check_invariants`] found out of step with a recomputation: a bug
-/// in the incremental bookkeeping, described.
+/// What [`ContactPosition::check_invariants`] found out of step with a recomputation from the
+/// board: a bug in the incremental bookkeeping.
 #[doc(hidden)]
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct BrokenInvariant(pub String);
+#[non_exhaustive]
+pub enum BrokenInvariant {
+    /// The contact counts of the points differ from a recomputation.
+    #[error("contact counts differ from a recomputation")]
+    ContactCounts,
+    /// The eligible counts of the points differ from a recomputation.
+    #[error("eligible counts differ from a recomputation")]
+    EligibleCounts,
+    /// The stones of a colour that a placement would remove differ from a recomputation.
+    #[error("removable set of {color} differs: {found:?}, expected {expected:?}")]
+    RemovableSet {
+        /// Whose stones.
+        color: Color,
+        /// The set kept, sorted.
+        found: Vec<Point>,
+        /// The set recomputed, sorted.
+        expected: Vec<Point>,
+    },
+    /// The hash of a colour's removable set differs from a recomputation.
+    #[error("removable hash of {0} differs")]
+    RemovableHash(Color),
+    /// The board's hash differs from a recomputation.
+    #[error("board hash differs from a recomputation")]
+    BoardHash,
+    /// The history holds another number of entries than one per turn and one for the start.
+    #[error("history length mismatch: {entries} entries for {turns} turns")]
+    HistoryLength {
+        /// The entries held.
+        entries: usize,
+        /// The turns played.
+        turns: usize,
+    },
+    /// The ko snapshots do not hold one board per history entry.
+    #[error("snapshot length mismatch: {snapshots} cells, expected {expected}")]
+    SnapshotLength {
+        /// The cells held.
+        snapshots: usize,
+        /// One board's cells per history entry.
+        expected: usize,
+    },
+}
 
 /// The setup's error for a problem with the options: rules of another family are the core's
 /// [`SetupError::NotThisFamily`]; every other problem is the family's own.

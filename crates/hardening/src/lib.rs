@@ -6,7 +6,7 @@
 //!   after `undo`);
 //! - [`targets`]: three fuzz targets (rules strings, SGF, text diagrams), each a function from
 //!   bytes to `Ok(())` or the property that failed (the fourth, GTP, is the CLI's: it runs on
-//!   this crate's runner and generator in `crates/cli/tests/fuzz_gtp.rs`, since this crate
+//!   this crate's runner and generator in `crates/cli/tests/it/fuzz_gtp.rs`, since this crate
 //!   depends on no front end);
 //! - [`gen`]: the inputs they are fed: structure-aware generators (valid inputs and mutations
 //!   of them) and raw bytes, as `proptest` strategies;

@@ -11,7 +11,7 @@
 //!   that parses back to the same stones.
 //!
 //! The fourth target of `cargo xtask fuzz`, `gtp` (the CLI's GTP loop on a whole session),
-//! lives with the CLI (`crates/cli/tests/fuzz_gtp.rs`), which this crate does not depend on;
+//! lives with the CLI (`crates/cli/tests/it/fuzz_gtp.rs`), which this crate does not depend on;
 //! it uses this crate's runner, its generator [`crate::gen::gtp_input`] and
 //! [`check_gtp_output`], and its corpus stays under `corpus/gtp/`.
 
@@ -130,7 +130,7 @@ pub fn sgf(input: &[u8]) -> Result<(), String> {
     let text = String::from_utf8_lossy(input);
     let choice = sgf_choice();
     // The reader's two paths (the plain main line, `sgf-parse`'s tree) read alike.
-    sgf::fast_path_mismatch(&text, &choice)?;
+    sgf::fast_path_mismatch(&text, &choice).map_err(|e| e.to_string())?;
     let Ok(records) = sgf::parse_collection(&text, &choice) else {
         return Ok(());
     };

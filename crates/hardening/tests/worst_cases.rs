@@ -287,7 +287,7 @@ fn a_long_game_under_positional_superko() {
 
 /// Sizes of a billion points are refused at once by the library, without allocating for
 /// them (the GTP engine's and the command line's refusals are tested with the CLI, in
-/// `crates/cli/tests/worst_cases.rs`).
+/// `crates/cli/tests/it/worst_cases.rs`).
 #[test]
 fn huge_board_sizes_are_refused_without_allocating() {
     let ((), time, peak) = measured(|| {

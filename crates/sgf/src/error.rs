@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use crate::record::Record;
+
 /// What kind of problem a record has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -115,4 +117,19 @@ pub enum WriteError {
     /// variant's default).
     #[error(transparent)]
     Rules(#[from] goishi::RulesError),
+}
+
+/// How the reader's two paths read one text differently ([`crate::read::fast_path_mismatch`]):
+/// the plain main line and `sgf-parse`'s tree gave other records or other errors. A bug of the
+/// plain main line; not an error of the text.
+#[doc(hidden)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("{text:?}\nthe plain main line reads {fast:?}\nsgf-parse reads {slow:?}")]
+pub struct FastPathMismatch {
+    /// The text read.
+    pub text: String,
+    /// What the plain main line read.
+    pub fast: Box<Result<Vec<Result<Record, SgfError>>, SgfError>>,
+    /// What `sgf-parse`'s tree read.
+    pub slow: Box<Result<Vec<Result<Record, SgfError>>, SgfError>>,
 }

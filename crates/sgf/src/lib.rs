@@ -29,6 +29,7 @@
 
 #![deny(missing_docs)]
 
+mod build;
 pub mod decode;
 pub mod error;
 pub mod file;
@@ -41,6 +42,8 @@ pub mod stream;
 pub mod write;
 
 pub use decode::decode;
+#[doc(hidden)]
+pub use error::FastPathMismatch;
 pub use error::{ErrorKind, SgfError, WriteError};
 pub use file::{file_trees, io_message, read_collection, read_record, MAX_FILE_BYTES};
 pub use props::prop_text;

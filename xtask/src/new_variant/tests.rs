@@ -48,7 +48,7 @@ fn small_copy(tag: &str) -> PathBuf {
         "conformance/variants.txt",
         "crates/goishi/Cargo.toml",
         "crates/goishi/src/lib.rs",
-        "crates/goishi/tests/registry.rs",
+        "crates/goishi/tests/it/registry.rs",
         "crates/capture-go/Cargo.toml",
         "crates/capture-go/src/variants.rs",
         "crates/go-rules/Cargo.toml",
@@ -106,7 +106,7 @@ fn a_new_family_gets_a_crate_cases_a_page_and_a_facade_feature() {
         "conformance/variants.txt",
         "crates/goishi/Cargo.toml",
         "crates/goishi/src/lib.rs",
-        "crates/goishi/tests/registry.rs",
+        "crates/goishi/tests/it/registry.rs",
     ] {
         assert!(paths.contains(&p.to_owned()), "{p} not in {paths:?}");
     }

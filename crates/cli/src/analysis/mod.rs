@@ -3,7 +3,7 @@
 //! response a line on the output.
 //!
 //! - [`query`]: a line read and checked into a query (its game replayed move by move, the
-//!   turns to analyse) or an action;
+//!   turns to analyse) or an action, each field by its reader (`fields`);
 //! - [`respond`]: the lines written (results, errors, warnings);
 //! - this module: the engine. The calling thread reads lines and queues one job a turn; `N`
 //!   workers take the waiting job of highest priority (then the earliest), each searching on
@@ -12,6 +12,7 @@
 //!   answered with `noResults`, a running one stops and is answered with what it found. At
 //!   the end of the input every job is finished and answered.
 
+mod fields;
 pub mod query;
 pub mod respond;
 

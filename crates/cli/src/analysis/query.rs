@@ -8,8 +8,13 @@ use std::time::Duration;
 use goishi::{shorten, BoardKind, Color, Geometry, Move, Position, Rules, Setup, Turn};
 use serde_json::{Map, Value};
 
+pub use super::fields::parse_move;
+use super::fields::{
+    color, count, flag, number, read_rules, read_stones, restrictions, side, turn_list, turn_text,
+    turns_of,
+};
 use super::respond::Perspective;
-use crate::common::{parse_rules, set_komi};
+use crate::common::set_komi;
 
 /// The most moves a query may give (a 52x52 game reaches the move cap, 3 x 2,704 points,
 /// first).
@@ -57,7 +62,7 @@ pub struct Problem {
 }
 
 impl Problem {
-    fn at(field: &str, message: impl Into<String>) -> Problem {
+    pub(super) fn at(field: &str, message: impl Into<String>) -> Problem {
         Problem {
             message: message.into(),
             field: Some(field.to_owned()),
@@ -306,12 +311,48 @@ fn parse_action(id: &str, action: &Value, echo: Map<String, Value>) -> Result<Re
     }
 }
 
+/// A query's fields read in KataGo's order of checks: the first problem found refuses it, the
+/// fields ignored get warnings.
 fn parse_query(
     id: String,
     object: &Map<String, Value>,
     defaults: &Defaults,
     warnings: &mut Vec<Problem>,
 ) -> Result<Query, Problem> {
+    warn_of_ignored_fields(object, warnings)?;
+    let rules = query_rules(object, defaults, warnings)?;
+    let game = QueryGame::read(object, rules)?;
+    let turns = turn_jobs(object, &game)?;
+    let limits = SearchLimits::read(object, defaults, warnings)?;
+    let includes = Includes {
+        ownership: flag(object, "includeOwnership")?,
+        ownership_stdev: flag(object, "includeOwnershipStdev")?,
+        moves_ownership: flag(object, "includeMovesOwnership")?,
+        policy: flag(object, "includePolicy")?,
+        pv_visits: flag(object, "includePVVisits")?,
+    };
+    let filters = move_filters(object, &game.geometry)?;
+    let report_every = report_every(object)?;
+    Ok(Query {
+        id,
+        setup: game.setup,
+        moves: game.moves,
+        turns,
+        visits: limits.visits,
+        time: limits.time,
+        includes,
+        filters,
+        report_every,
+        perspective: limits.perspective,
+    })
+}
+
+/// A warning for each field the engine does not read, and for `rootPolicyTemperature`
+/// (checked, then ignored).
+fn warn_of_ignored_fields(
+    object: &Map<String, Value>,
+    warnings: &mut Vec<Problem>,
+) -> Result<(), Problem> {
     for key in object.keys() {
         if !KNOWN.contains(&key.as_str()) {
             warnings.push(Problem::at(
@@ -327,6 +368,16 @@ fn parse_query(
             "ignored: goishi's search has no policy network to widen",
         ));
     }
+    Ok(())
+}
+
+/// The query's rules (`rules`) with its `komi` and `whiteHandicapBonus`; a graph board is
+/// refused under `--no-files`.
+fn query_rules(
+    object: &Map<String, Value>,
+    defaults: &Defaults,
+    warnings: &mut Vec<Problem>,
+) -> Result<Rules, Problem> {
     let mut rules = read_rules(object)?;
     if let Some(v) = object.get("komi") {
         let komi = v
@@ -356,47 +407,76 @@ fn parse_query(
             "graph boards are read from files, which this engine does not open (--no-files)",
         ));
     }
-    let size = match (side(object, "boardXSize")?, side(object, "boardYSize")?) {
-        (Some(x), Some(y)) => Some((x, y)),
-        (None, None) => None,
-        (Some(_), None) => return Err(Problem::at("boardYSize", "missing: give both sizes")),
-        (None, Some(_)) => return Err(Problem::at("boardXSize", "missing: give both sizes")),
-    };
-    let size = size.filter(|_| !matches!(rules.board_kind(), BoardKind::Graph(_)));
-    let geometry = rules
-        .geometry(size)
-        .map_err(|e| Problem::at("boardXSize", e.to_string()))?;
-    rules.take_size();
-    let mut setup = Setup::new(rules, geometry.clone());
-    read_stones(object, &geometry, &mut setup)?;
-    let moves = match object.get("moves") {
-        Some(v) => turns_of(v, "moves", &geometry, MAX_MOVES)?,
-        None => Vec::new(),
-    };
-    let initial = match object.get("initialPlayer") {
-        Some(v) => Some(color(v, "initialPlayer")?),
-        None => None,
-    };
-    setup.to_move = initial
-        .or(moves.first().map(|t| t.color))
-        .unwrap_or(Color::Black);
-    let mut position = setup
-        .clone()
-        .into_position()
-        .map_err(|e| Problem::at("initialStones", e.to_string()))?;
-    for (i, t) in moves.iter().enumerate() {
-        position.play_as(t.color, t.mv).map_err(|e| {
-            Problem::at(
-                "moves",
-                // KataGo's words, which KaTrain looks for.
-                format!("Illegal move {} ({}): {e}", i + 1, turn_text(&geometry, t)),
-            )
-        })?;
+    Ok(rules)
+}
+
+/// The game of a query: its board, its setup (`initialStones`, the first player), its moves
+/// checked legal by replaying them, and who moves after them.
+struct QueryGame {
+    geometry: Geometry,
+    setup: Setup,
+    moves: Vec<Turn>,
+    /// `initialPlayer`, when given.
+    initial: Option<Color>,
+    /// The colour to move after the last move.
+    last_to_move: Color,
+}
+
+impl QueryGame {
+    fn read(object: &Map<String, Value>, mut rules: Rules) -> Result<QueryGame, Problem> {
+        let size = match (side(object, "boardXSize")?, side(object, "boardYSize")?) {
+            (Some(x), Some(y)) => Some((x, y)),
+            (None, None) => None,
+            (Some(_), None) => return Err(Problem::at("boardYSize", "missing: give both sizes")),
+            (None, Some(_)) => return Err(Problem::at("boardXSize", "missing: give both sizes")),
+        };
+        let size = size.filter(|_| !matches!(rules.board_kind(), BoardKind::Graph(_)));
+        let geometry = rules
+            .geometry(size)
+            .map_err(|e| Problem::at("boardXSize", e.to_string()))?;
+        rules.take_size();
+        let mut setup = Setup::new(rules, geometry.clone());
+        read_stones(object, &geometry, &mut setup)?;
+        let moves = match object.get("moves") {
+            Some(v) => turns_of(v, "moves", &geometry, MAX_MOVES)?,
+            None => Vec::new(),
+        };
+        let initial = match object.get("initialPlayer") {
+            Some(v) => Some(color(v, "initialPlayer")?),
+            None => None,
+        };
+        setup.to_move = initial
+            .or(moves.first().map(|t| t.color))
+            .unwrap_or(Color::Black);
+        let mut position = setup
+            .clone()
+            .into_position()
+            .map_err(|e| Problem::at("initialStones", e.to_string()))?;
+        for (i, t) in moves.iter().enumerate() {
+            position.play_as(t.color, t.mv).map_err(|e| {
+                Problem::at(
+                    "moves",
+                    // KataGo's words, which KaTrain looks for.
+                    format!("Illegal move {} ({}): {e}", i + 1, turn_text(&geometry, t)),
+                )
+            })?;
+        }
+        Ok(QueryGame {
+            last_to_move: position.side_to_move(),
+            geometry,
+            setup,
+            moves,
+            initial,
+        })
     }
-    let last_to_move = position.side_to_move();
+}
+
+/// The turns to analyse (`analyzeTurns`, else the last), each with the colour to move there
+/// and its priority (`priorities`, else `priority`).
+fn turn_jobs(object: &Map<String, Value>, game: &QueryGame) -> Result<Vec<TurnJob>, Problem> {
     let turn_numbers = match object.get("analyzeTurns") {
-        Some(v) => turn_list(v, "analyzeTurns", moves.len())?,
-        None => vec![moves.len()],
+        Some(v) => turn_list(v, "analyzeTurns", game.moves.len())?,
+        None => vec![game.moves.len()],
     };
     let priorities = match object.get("priorities") {
         Some(Value::Array(list)) if list.len() == turn_numbers.len() => list
@@ -422,29 +502,77 @@ fn parse_query(
             vec![p; turn_numbers.len()]
         }
     };
-    let turns = turn_numbers
+    Ok(turn_numbers
         .iter()
         .zip(&priorities)
         .map(|(&turn, &priority)| TurnJob {
             turn,
-            color: match moves.get(turn) {
-                _ if turn == 0 && initial.is_some() => setup.to_move,
+            color: match game.moves.get(turn) {
+                _ if turn == 0 && game.initial.is_some() => game.setup.to_move,
                 Some(t) => t.color,
-                None => last_to_move,
+                None => game.last_to_move,
             },
             priority,
         })
-        .collect();
-    let mut visits = match object.get("maxVisits") {
-        Some(v) => Some(count(v, "maxVisits")?),
-        None => None,
-    };
-    let mut time = None;
-    let mut perspective = None;
-    if let Some(v) = object.get("overrideSettings") {
-        let Value::Object(settings) = v else {
-            return Err(Problem::at("overrideSettings", "expected an object"));
+        .collect())
+}
+
+/// How long each turn is searched and from whose side it is reported: `maxVisits` and
+/// `overrideSettings`, the visits capped at [`MAX_VISITS`].
+struct SearchLimits {
+    visits: u32,
+    time: Option<Duration>,
+    perspective: Option<Perspective>,
+}
+
+impl SearchLimits {
+    fn read(
+        object: &Map<String, Value>,
+        defaults: &Defaults,
+        warnings: &mut Vec<Problem>,
+    ) -> Result<SearchLimits, Problem> {
+        let mut visits = match object.get("maxVisits") {
+            Some(v) => Some(count(v, "maxVisits")?),
+            None => None,
         };
+        let mut limits = SearchLimits {
+            visits: 0,
+            time: None,
+            perspective: None,
+        };
+        if let Some(v) = object.get("overrideSettings") {
+            let Value::Object(settings) = v else {
+                return Err(Problem::at("overrideSettings", "expected an object"));
+            };
+            if let Some(v) = limits.override_settings(settings, warnings)? {
+                visits = Some(v);
+            }
+        }
+        let mut visits = visits.unwrap_or(u64::from(defaults.visits));
+        if visits > u64::from(MAX_VISITS) {
+            warnings.push(Problem::at(
+                "maxVisits",
+                format!(
+                    "{visits} visits asked; goishi's search runs at most {MAX_VISITS} a turn, in \
+                     a tree of at most {} nodes",
+                    goishi_play::mcts::MctsConfig::default().max_nodes
+                ),
+            ));
+            visits = u64::from(MAX_VISITS);
+        }
+        limits.visits = visits as u32;
+        Ok(limits)
+    }
+
+    /// Reads `overrideSettings` (`maxTime` and `reportAnalysisWinratesAs` into the limits),
+    /// with a warning for the settings ignored; the visits it sets (`maxVisits`,
+    /// `maxPlayouts`), if any.
+    fn override_settings(
+        &mut self,
+        settings: &Map<String, Value>,
+        warnings: &mut Vec<Problem>,
+    ) -> Result<Option<u64>, Problem> {
+        let mut visits = None;
         let mut ignored = Vec::new();
         for (key, value) in settings {
             match key.as_str() {
@@ -462,7 +590,7 @@ fn parse_query(
                                 format!("reportAnalysisWinratesAs: {e}"),
                             )
                         })?;
-                    perspective = Some(p);
+                    self.perspective = Some(p);
                 }
                 "maxTime" => {
                     let s = value
@@ -476,7 +604,7 @@ fn parse_query(
                                 ),
                             )
                         })?;
-                    time = Some(Duration::from_secs_f64(s));
+                    self.time = Some(Duration::from_secs_f64(s));
                 }
                 _ => ignored.push(key.as_str()),
             }
@@ -491,325 +619,40 @@ fn parse_query(
                 ),
             ));
         }
+        Ok(visits)
     }
-    let mut visits = visits.unwrap_or(u64::from(defaults.visits));
-    if visits > u64::from(MAX_VISITS) {
-        warnings.push(Problem::at(
-            "maxVisits",
-            format!(
-                "{visits} visits asked; goishi's search runs at most {MAX_VISITS} a turn, in a \
-                 tree of at most {} nodes",
-                goishi_play::mcts::MctsConfig::default().max_nodes
-            ),
-        ));
-        visits = u64::from(MAX_VISITS);
-    }
-    let includes = Includes {
-        ownership: flag(object, "includeOwnership")?,
-        ownership_stdev: flag(object, "includeOwnershipStdev")?,
-        moves_ownership: flag(object, "includeMovesOwnership")?,
-        policy: flag(object, "includePolicy")?,
-        pv_visits: flag(object, "includePVVisits")?,
-    };
-    let mut filters = restrictions(object, "avoidMoves", &geometry, false)?;
-    let allow = restrictions(object, "allowMoves", &geometry, true)?;
+}
+
+/// `avoidMoves` and `allowMoves` (at most one entry, as KataGo's).
+fn move_filters(
+    object: &Map<String, Value>,
+    geometry: &Geometry,
+) -> Result<Vec<Restriction>, Problem> {
+    let mut filters = restrictions(object, "avoidMoves", geometry, false)?;
+    let allow = restrictions(object, "allowMoves", geometry, true)?;
     if allow.len() > 1 {
         return Err(Problem::at(
             "allowMoves",
             "expected at most one entry (as KataGo's allowMoves)",
         ));
     }
-    let report_every = match object.get("reportDuringSearchEvery") {
-        Some(v) => {
-            let s = v
-                .as_f64()
-                .filter(|s| *s > 0.0 && *s <= MAX_SECONDS)
-                .ok_or_else(|| {
-                    Problem::at(
-                        "reportDuringSearchEvery",
-                        format!("expected seconds above 0 and at most {MAX_SECONDS}"),
-                    )
-                })?;
-            Some(Duration::from_secs_f64(s.max(0.01)))
-        }
-        None => None,
+    filters.extend(allow);
+    Ok(filters)
+}
+
+/// `reportDuringSearchEvery`, at least a centisecond.
+fn report_every(object: &Map<String, Value>) -> Result<Option<Duration>, Problem> {
+    let Some(v) = object.get("reportDuringSearchEvery") else {
+        return Ok(None);
     };
-    Ok(Query {
-        id,
-        setup,
-        moves,
-        turns,
-        visits: visits as u32,
-        time,
-        includes,
-        filters: {
-            filters.extend(allow);
-            filters
-        },
-        report_every,
-        perspective,
-    })
-}
-
-fn read_rules(object: &Map<String, Value>) -> Result<Rules, Problem> {
-    let text = match object.get("rules") {
-        Some(Value::String(s)) => {
-            crate::go_ext::katago_rules_name(s).map_or_else(|| s.clone(), str::to_owned)
-        }
-        Some(v @ Value::Object(_)) => v.to_string(),
-        Some(_) => {
-            return Err(Problem::at(
-                "rules",
-                "expected a rules string or KataGo's rules object",
-            ))
-        }
-        None => {
-            return Err(Problem::at(
-                "rules",
-                "missing: name the rules (\"chinese\", \"japanese\", KataGo's rules object, \
-                 or a goishi rules string such as \"contact/2b\")",
-            ))
-        }
-    };
-    parse_rules(&text).map_err(|e| Problem::at("rules", e.to_string()))
-}
-
-fn side(object: &Map<String, Value>, field: &str) -> Result<Option<u32>, Problem> {
-    match object.get(field) {
-        None => Ok(None),
-        Some(v) => v
-            .as_u64()
-            .filter(|n| (1..=u64::from(u32::MAX)).contains(n))
-            .map(|n| Some(n as u32))
-            .ok_or_else(|| Problem::at(field, "expected a whole number of points")),
-    }
-}
-
-fn number(object: &Map<String, Value>, field: &str) -> Result<f64, Problem> {
-    object
-        .get(field)
-        .and_then(Value::as_f64)
-        .ok_or_else(|| Problem::at(field, "expected a number"))
-}
-
-fn flag(object: &Map<String, Value>, field: &str) -> Result<bool, Problem> {
-    match object.get(field) {
-        None => Ok(false),
-        Some(Value::Bool(b)) => Ok(*b),
-        Some(_) => Err(Problem::at(field, "expected true or false")),
-    }
-}
-
-/// A count of visits: a whole number from 1 (a float with no fraction is taken; a number
-/// past u64 is read as the largest).
-fn count(value: &Value, field: &str) -> Result<u64, Problem> {
-    let top = field.split('.').next().unwrap_or(field);
-    if let Some(n) = value.as_u64().filter(|&n| n >= 1) {
-        return Ok(n);
-    }
-    match value.as_f64() {
-        Some(f) if f >= 1.0 && f.fract() == 0.0 => Ok(f.min(u64::MAX as f64) as u64),
-        _ => Err(Problem::at(
-            top,
-            format!("{field}: expected a whole number from 1"),
-        )),
-    }
-}
-
-fn color(value: &Value, field: &str) -> Result<Color, Problem> {
-    value
-        .as_str()
-        .and_then(|s| s.parse::<Color>().ok())
+    let s = v
+        .as_f64()
+        .filter(|s| *s > 0.0 && *s <= MAX_SECONDS)
         .ok_or_else(|| {
             Problem::at(
-                field,
-                format!(
-                    "invalid player {}; expected \"B\" or \"W\"",
-                    shorten(&value.to_string())
-                ),
+                "reportDuringSearchEvery",
+                format!("expected seconds above 0 and at most {MAX_SECONDS}"),
             )
-        })
-}
-
-/// A vertex as KataGo reads it: `pass`, a GTP vertex or the board's point name, or `(x,y)`
-/// (column and row from the top left) on a grid.
-pub fn parse_move(geometry: &Geometry, text: &str) -> Result<Move, String> {
-    if text.eq_ignore_ascii_case("pass") {
-        return Ok(Move::Pass);
-    }
-    if let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
-        let xy: Vec<Option<u32>> = inner.split(',').map(|n| n.trim().parse().ok()).collect();
-        if let [Some(x), Some(y)] = xy[..] {
-            if *geometry.topology() != goishi::Topology::Graph && y < geometry.height() {
-                if let Some(p) = geometry.at(x, geometry.height() - 1 - y) {
-                    return Ok(Move::Place(p));
-                }
-            }
-        }
-        return Err(format!(
-            "invalid vertex {:?}: off the {} board",
-            shorten(text),
-            geometry.describe()
-        ));
-    }
-    geometry
-        .parse_point(text)
-        .map(Move::Place)
-        .map_err(|e| format!("invalid vertex {:?}: {e}", shorten(text)))
-}
-
-fn turn_text(geometry: &Geometry, t: &Turn) -> String {
-    let letter = if t.color == Color::Black { "B" } else { "W" };
-    match t.mv {
-        Move::Place(p) => format!("{letter} {}", geometry.point_name(p)),
-        _ => format!("{letter} pass"),
-    }
-}
-
-/// A list of `[player, vertex]` pairs, at most `max`.
-fn turns_of(
-    value: &Value,
-    field: &str,
-    geometry: &Geometry,
-    max: usize,
-) -> Result<Vec<Turn>, Problem> {
-    let Value::Array(list) = value else {
-        return Err(Problem::at(
-            field,
-            "expected a list of [player, vertex] pairs",
-        ));
-    };
-    if list.len() > max {
-        return Err(Problem::at(
-            field,
-            format!("{} entries; at most {max} are read", list.len()),
-        ));
-    }
-    list.iter()
-        .enumerate()
-        .map(|(i, entry)| {
-            let pair = entry.as_array().filter(|a| a.len() == 2).ok_or_else(|| {
-                Problem::at(field, format!("entry {}: expected [player, vertex]", i + 1))
-            })?;
-            let c = color(&pair[0], field)?;
-            let text = pair[1].as_str().ok_or_else(|| {
-                Problem::at(field, format!("entry {}: expected a vertex string", i + 1))
-            })?;
-            let mv = parse_move(geometry, text)
-                .map_err(|e| Problem::at(field, format!("entry {}: {e}", i + 1)))?;
-            Ok(Turn { color: c, mv })
-        })
-        .collect()
-}
-
-fn read_stones(
-    object: &Map<String, Value>,
-    geometry: &Geometry,
-    setup: &mut Setup,
-) -> Result<(), Problem> {
-    let Some(v) = object.get("initialStones") else {
-        return Ok(());
-    };
-    let stones = turns_of(v, "initialStones", geometry, geometry.num_points())?;
-    for t in &stones {
-        let Move::Place(p) = t.mv else {
-            return Err(Problem::at(
-                "initialStones",
-                "a stone needs a vertex, not a pass",
-            ));
-        };
-        if setup.board.get(p).is_some() {
-            return Err(Problem::at(
-                "initialStones",
-                format!("{} is given twice", geometry.point_name(p)),
-            ));
-        }
-        setup.board.set(p, Some(t.color));
-    }
-    // Black stones alone are handicap stones (for the rules' handicap bonus), as KataGo counts.
-    if stones.len() >= 2 && stones.iter().all(|t| t.color == Color::Black) {
-        setup.handicap = stones.len() as u32;
-    }
-    Ok(())
-}
-
-/// A list of turn numbers, each at most `last`.
-fn turn_list(value: &Value, field: &str, last: usize) -> Result<Vec<usize>, Problem> {
-    let Value::Array(list) = value else {
-        return Err(Problem::at(field, "expected a list of turn numbers"));
-    };
-    if list.len() > MAX_MOVES + 1 {
-        return Err(Problem::at(
-            field,
-            format!("{} turns; at most {} are read", list.len(), MAX_MOVES + 1),
-        ));
-    }
-    list.iter()
-        .map(|t| match t.as_u64() {
-            Some(n) if n <= last as u64 => Ok(n as usize),
-            Some(n) => Err(Problem::at(
-                field,
-                format!("turn {n} is past the end of the game (turn {last}, after the last move)"),
-            )),
-            None => Err(Problem::at(
-                field,
-                format!(
-                    "invalid turn {}; expected a whole number from 0",
-                    shorten(&t.to_string())
-                ),
-            )),
-        })
-        .collect()
-}
-
-/// `avoidMoves` or `allowMoves`: `[{"player":"B","moves":["C3","pass"],"untilDepth":1}]`.
-fn restrictions(
-    object: &Map<String, Value>,
-    field: &str,
-    geometry: &Geometry,
-    allow: bool,
-) -> Result<Vec<Restriction>, Problem> {
-    let Some(v) = object.get(field) else {
-        return Ok(Vec::new());
-    };
-    let Value::Array(list) = v else {
-        return Err(Problem::at(
-            field,
-            "expected a list of {\"player\", \"moves\", \"untilDepth\"} objects",
-        ));
-    };
-    list.iter()
-        .map(|entry| {
-            let Value::Object(entry) = entry else {
-                return Err(Problem::at(
-                    field,
-                    "expected objects with player, moves and untilDepth",
-                ));
-            };
-            let c = color(entry.get("player").unwrap_or(&Value::Null), field)?;
-            let depth = entry
-                .get("untilDepth")
-                .and_then(Value::as_u64)
-                .filter(|&d| d >= 1)
-                .ok_or_else(|| Problem::at(field, "untilDepth: expected a whole number from 1"))?;
-            let Some(Value::Array(moves)) = entry.get("moves") else {
-                return Err(Problem::at(field, "moves: expected a list of vertices"));
-            };
-            let moves = moves
-                .iter()
-                .map(|m| {
-                    m.as_str()
-                        .ok_or_else(|| "expected a vertex string".to_owned())
-                        .and_then(|t| parse_move(geometry, t))
-                        .map_err(|e| Problem::at(field, e))
-                })
-                .collect::<Result<Vec<Move>, Problem>>()?;
-            Ok(Restriction {
-                color: c,
-                moves,
-                until_depth: depth.min(u64::from(u32::MAX)) as u32,
-                allow,
-            })
-        })
-        .collect()
+        })?;
+    Ok(Some(Duration::from_secs_f64(s.max(0.01))))
 }

@@ -18,11 +18,24 @@ fn parse(line: &str) -> Result<Request, (Option<Value>, String, Option<String>)>
     parse_line(line.as_bytes(), &defaults()).map_err(|r| (r.id, r.problem.message, r.problem.field))
 }
 
-/// Lines refused: the field named and a word the message must hold.
+/// Asserts that each line is refused, naming the field (`None`: no field) with a message that
+/// holds the word.
+fn assert_refused(cases: &[(&str, Option<&str>, &str)]) {
+    for (line, field, word) in cases {
+        match parse(line) {
+            Ok(r) => panic!("{line}: accepted as {r:?}"),
+            Err((_, message, got)) => {
+                assert_eq!(got.as_deref(), *field, "{line}: {message}");
+                assert!(message.contains(word), "{line}: {message:?} lacks {word:?}");
+            }
+        }
+    }
+}
+
+/// Lines that are no query or action: the fault named, and the field when there is one.
 #[test]
-fn lines_refused_name_the_field_and_the_fault() {
-    let base = r#""id":"q","boardXSize":9,"boardYSize":9"#;
-    let cases: &[(&str, Option<&str>, &str)] = &[
+fn lines_that_are_no_request_are_refused_naming_the_fault() {
+    assert_refused(&[
         ("", None, "JSON"),
         ("[1,2]", None, "JSON object"),
         ("{}", Some("id"), "id"),
@@ -33,6 +46,15 @@ fn lines_refused_name_the_field_and_the_fault() {
             Some("terminateId"),
             "terminate",
         ),
+    ]);
+}
+
+/// Queries whose game cannot be set up (rules, komi, board, stones, moves): the field named
+/// and a word the message must hold.
+#[test]
+fn games_refused_name_the_field_and_the_fault() {
+    let base = r#""id":"q","boardXSize":9,"boardYSize":9"#;
+    assert_refused(&[
         (&format!(r#"{{{base}}}"#), Some("rules"), "missing"),
         (&format!(r#"{{{base},"rules":7}}"#), Some("rules"), "rules"),
         (
@@ -105,6 +127,20 @@ fn lines_refused_name_the_field_and_the_fault() {
             Some("initialStones"),
             "pass",
         ),
+        (
+            &format!(r#"{{{base},"rules":"chinese:board=graph:/etc/hostname"}}"#),
+            Some("rules"),
+            "files",
+        ),
+    ]);
+}
+
+/// Queries whose analysis settings are wrong (turns, visits, outputs, priorities, time,
+/// move filters): the field named and a word the message must hold.
+#[test]
+fn analysis_settings_refused_name_the_field_and_the_fault() {
+    let base = r#""id":"q","boardXSize":9,"boardYSize":9"#;
+    assert_refused(&[
         (
             &format!(r#"{{{base},"rules":"chinese","analyzeTurns":[1]}}"#),
             Some("analyzeTurns"),
@@ -181,21 +217,7 @@ fn lines_refused_name_the_field_and_the_fault() {
             Some("allowMoves"),
             "one",
         ),
-        (
-            &format!(r#"{{{base},"rules":"chinese:board=graph:/etc/hostname"}}"#),
-            Some("rules"),
-            "files",
-        ),
-    ];
-    for (line, field, word) in cases {
-        match parse(line) {
-            Ok(r) => panic!("{line}: accepted as {r:?}"),
-            Err((_, message, got)) => {
-                assert_eq!(got.as_deref(), *field, "{line}: {message}");
-                assert!(message.contains(word), "{line}: {message:?} lacks {word:?}");
-            }
-        }
-    }
+    ]);
 }
 
 #[test]

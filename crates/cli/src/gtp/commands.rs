@@ -2,26 +2,14 @@
 //! and its handler, in the order `list_commands` gives them; and the arity check that runs
 //! before any handler (`syntax error: play takes 2 arguments (COLOR VERTEX), got 1`).
 
-use super::engine::{Answer, Engine};
-use super::framing::Session;
-use super::handlers::{core, gnugo, gogui, goishi};
+use super::engine::{Answer, Controller, Engine};
+use super::handlers::{analysis, core, gnugo, gogui, goishi, katago};
 
-/// The code of a command: the engine and the arguments (already counted) to an answer.
-pub(crate) type Handler = fn(&mut Engine, &[&str]) -> Answer;
-
-/// The code of a command that uses the session: it may write its response as it goes
-/// (`Session::start`, `Session::line`; its answer is then the response's end), and stop its
-/// search at the controller's next line or at GoGui's `# interrupt`.
-pub(crate) type StreamHandler = fn(&mut Engine, &[&str], &mut Session<'_>) -> Answer;
-
-/// How a command runs.
-#[derive(Clone, Copy)]
-pub(crate) enum Run {
-    /// Its answer is its whole response.
-    Plain(Handler),
-    /// It uses the session: analysis, and the searches an interrupt stops.
-    Stream(StreamHandler),
-}
+/// The code of a command: the engine, the arguments (already counted) and the controller's
+/// side of the session to an answer. Every handler has this one form; a command that answers
+/// as it goes (an analysis) sends its lines through the [`Controller`], and one that searches
+/// stops when the controller asks; the others leave it aside.
+pub(crate) type Handler = fn(&mut Engine, &[&str], &mut dyn Controller) -> Answer;
 
 /// A GTP command: its name, its arguments as help text, how many it takes, and its code.
 pub(crate) struct Command {
@@ -29,7 +17,7 @@ pub(crate) struct Command {
     usage: &'static str,
     min: usize,
     max: usize,
-    pub(crate) run: Run,
+    pub(crate) run: Handler,
 }
 
 const MANY: usize = usize::MAX;
@@ -41,19 +29,7 @@ macro_rules! cmd {
             usage: $usage,
             min: $min,
             max: $max,
-            run: Run::Plain($run),
-        }
-    };
-}
-
-macro_rules! stream {
-    ($name:literal, $usage:literal, $min:expr, $max:expr, $run:expr) => {
-        Command {
-            name: $name,
-            usage: $usage,
-            min: $min,
-            max: $max,
-            run: Run::Stream($run),
+            run: $run,
         }
     };
 }
@@ -67,39 +43,33 @@ const COMMANDS: &[Command] = &[
     cmd!("known_command", "COMMAND", 1, 1, core::known_command),
     cmd!("list_commands", "", 0, 0, core::list_commands),
     cmd!("quit", "", 0, 0, core::quit),
-    cmd!("boardsize", "SIZE", 1, 1, Engine::boardsize),
-    cmd!("clear_board", "", 0, 0, Engine::clear_board),
-    cmd!("komi", "KOMI", 1, 1, Engine::komi),
-    cmd!("play", "COLOR VERTEX", 2, 2, Engine::play),
-    stream!("genmove", "COLOR", 1, 1, Engine::genmove),
+    cmd!("boardsize", "SIZE", 1, 1, core::boardsize),
+    cmd!("clear_board", "", 0, 0, core::clear_board),
+    cmd!("komi", "KOMI", 1, 1, core::komi),
+    cmd!("play", "COLOR VERTEX", 2, 2, core::play),
+    cmd!("genmove", "COLOR", 1, 1, core::genmove),
     // Common.
-    cmd!("undo", "", 0, 0, Engine::undo),
-    cmd!("fixed_handicap", "NUMBER", 1, 1, Engine::fixed_handicap),
+    cmd!("undo", "", 0, 0, core::undo),
+    cmd!("fixed_handicap", "NUMBER", 1, 1, core::fixed_handicap),
     cmd!(
         "place_free_handicap",
         "NUMBER",
         1,
         1,
-        Engine::place_free_handicap
+        core::place_free_handicap
     ),
     cmd!(
         "set_free_handicap",
         "VERTEX...",
         1,
         MANY,
-        Engine::set_free_handicap
+        core::set_free_handicap
     ),
-    cmd!("final_score", "", 0, 0, Engine::final_score),
-    cmd!(
-        "final_status_list",
-        "STATUS",
-        1,
-        1,
-        Engine::final_status_list
-    ),
-    cmd!("showboard", "", 0, 0, Engine::showboard),
-    cmd!("loadsgf", "FILE [MOVE_NUMBER]", 1, 2, Engine::loadsgf),
-    cmd!("printsgf", "[FILE]", 0, 1, Engine::printsgf),
+    cmd!("final_score", "", 0, 0, core::final_score),
+    cmd!("final_status_list", "STATUS", 1, 1, core::final_status_list),
+    cmd!("showboard", "", 0, 0, core::showboard),
+    cmd!("loadsgf", "FILE [MOVE_NUMBER]", 1, 2, core::loadsgf),
+    cmd!("printsgf", "[FILE]", 0, 1, core::printsgf),
     cmd!(
         "time_settings",
         "MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES",
@@ -116,78 +86,72 @@ const COMMANDS: &[Command] = &[
         core::kgs_time_settings
     ),
     // GNU Go's.
-    cmd!("is_legal", "COLOR VERTEX", 2, 2, Engine::is_legal),
-    cmd!("all_legal", "COLOR", 1, 1, Engine::all_legal),
-    cmd!("list_stones", "COLOR", 1, 1, Engine::list_stones),
+    cmd!("is_legal", "COLOR VERTEX", 2, 2, gnugo::is_legal),
+    cmd!("all_legal", "COLOR", 1, 1, gnugo::all_legal),
+    cmd!("list_stones", "COLOR", 1, 1, gnugo::list_stones),
     cmd!("captures", "COLOR", 1, 1, gnugo::captures),
-    cmd!("color", "VERTEX", 1, 1, Engine::color),
-    cmd!("move_history", "", 0, 0, Engine::move_history),
+    cmd!("color", "VERTEX", 1, 1, gnugo::color),
+    cmd!("move_history", "", 0, 0, gnugo::move_history),
     // KataGo's.
-    cmd!("kata-set-rules", "RULES", 1, MANY, Engine::kata_set_rules),
-    cmd!("kata-get-rules", "", 0, 0, Engine::kata_get_rules),
+    cmd!("kata-set-rules", "RULES", 1, MANY, katago::kata_set_rules),
+    cmd!("kata-get-rules", "", 0, 0, katago::kata_get_rules),
     // Analysis: Leela Zero's and KataGo's.
-    stream!(
+    cmd!(
         "lz-analyze",
         "[COLOR] [INTERVAL] [KEY VALUE...]",
         0,
         MANY,
-        Engine::lz_analyze
+        analysis::lz_analyze
     ),
-    stream!(
+    cmd!(
         "kata-analyze",
         "[COLOR] [INTERVAL] [KEY VALUE...]",
         0,
         MANY,
-        Engine::kata_analyze
+        analysis::kata_analyze
     ),
-    stream!(
+    cmd!(
         "lz-genmove_analyze",
         "[COLOR] [INTERVAL] [KEY VALUE...]",
         0,
         MANY,
-        Engine::lz_genmove_analyze
+        analysis::lz_genmove_analyze
     ),
-    stream!(
+    cmd!(
         "kata-genmove_analyze",
         "[COLOR] [INTERVAL] [KEY VALUE...]",
         0,
         MANY,
-        Engine::kata_genmove_analyze
+        analysis::kata_genmove_analyze
     ),
     cmd!("stop", "", 0, 0, core::stop),
-    stream!(
+    cmd!(
         "kgs-genmove_cleanup",
         "COLOR",
         1,
         1,
-        Engine::kgs_genmove_cleanup
+        analysis::kgs_genmove_cleanup
     ),
-    cmd!("kgs-rules", "NAME", 1, 1, Engine::kgs_rules),
+    cmd!("kgs-rules", "NAME", 1, 1, katago::kgs_rules),
     cmd!(
         "rectangular_boardsize",
         "WIDTH HEIGHT",
         2,
         2,
-        Engine::rectangular_boardsize
+        katago::rectangular_boardsize
     ),
     cmd!(
         "set_position",
         "[COLOR VERTEX]...",
         0,
         MANY,
-        Engine::set_position
+        katago::set_position
     ),
     // GoGui's rules-engine commands.
     cmd!("gogui-rules_game_id", "", 0, 0, gogui::game_id),
-    cmd!("gogui-rules_board_size", "", 0, 0, Engine::gogui_board_size),
+    cmd!("gogui-rules_board_size", "", 0, 0, gogui::board_size),
     cmd!("gogui-rules_board", "", 0, 0, gogui::board),
-    cmd!(
-        "gogui-rules_legal_moves",
-        "",
-        0,
-        0,
-        Engine::gogui_legal_moves
-    ),
+    cmd!("gogui-rules_legal_moves", "", 0, 0, gogui::legal_moves),
     cmd!("gogui-rules_side_to_move", "", 0, 0, gogui::side_to_move),
     cmd!("gogui-rules_final_result", "", 0, 0, gogui::final_result),
     cmd!(
@@ -200,11 +164,11 @@ const COMMANDS: &[Command] = &[
     cmd!("gogui-analyze_commands", "", 0, 0, gogui::analyze_commands),
     cmd!("gogui-interrupt", "", 0, 0, core::stop),
     // goishi's own.
-    cmd!("goishi-rules", "[RULES]", 0, MANY, Engine::goishi_rules),
+    cmd!("goishi-rules", "[RULES]", 0, MANY, goishi::rules),
     cmd!("goishi-variants", "", 0, 0, goishi::variants),
-    cmd!("goishi-dead", "[VERTEX...]", 0, MANY, Engine::goishi_dead),
-    cmd!("goishi-ownership", "", 0, 0, Engine::goishi_ownership),
-    cmd!("goishi-top_moves", "", 0, 0, Engine::goishi_top_moves),
+    cmd!("goishi-dead", "[VERTEX...]", 0, MANY, goishi::dead),
+    cmd!("goishi-ownership", "", 0, 0, goishi::ownership),
+    cmd!("goishi-top_moves", "", 0, 0, goishi::top_moves),
 ];
 
 /// The command called `name`.

@@ -4,7 +4,9 @@
 //! `goishi-dead` and how the others are judged ([`DeadStones`]) with the last estimate, the
 //! properties of a loaded record (written back by `printsgf`), the player of `genmove`, and
 //! whether file commands are allowed. [`Engine::run`] looks the command up in the table,
-//! checks its arity and runs its handler under a panic guard.
+//! checks its arity and runs its handler under a panic guard. A handler sees the controller
+//! through [`Controller`] (lines sent as they come, the flags that stop a search); how a
+//! response is written on the wire is the framing's business, not this module's.
 //!
 //! A failed command changes nothing by construction: every handler validates everything
 //! before it changes anything, and a handler that starts another game builds it aside and
@@ -14,7 +16,10 @@
 //! its game rebuilt from its setup and the moves it had before the command.
 
 use std::cell::RefCell;
+use std::io;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use goishi::{
     shorten, Color, GameResult, Geometry, Margin, Move, Point, Position, Rules, Setup, Turn,
@@ -23,12 +28,63 @@ use goishi_play::{estimate_dead_dyn, DeadConfig};
 use goishi_sgf::Extras;
 
 use super::clock::Clock;
-use super::commands::{find_command, Run};
-use super::framing::Session;
+use super::commands::find_command;
 use super::player::{GenmovePlayer, PlayerOptions};
 
 /// The answer to a command: `Ok` for `=`, `Err` for `?`.
 pub type Answer = Result<String, String>;
+
+/// The controller's side of the session while a command runs, as its handler sees it: where
+/// the lines of an answer given as it goes are sent, and the flags by which the controller
+/// stops a search. How any of it is written on the wire is the session's business
+/// ([`super::framing::Session`] implements it for [`super::serve`]; [`Engine::run`] collects
+/// the lines in memory).
+pub trait Controller {
+    /// Accepts the command now: its answer follows line by line ([`Controller::send_line`]),
+    /// and the handler's [`Answer`] ends it. An analysis accepts before it searches.
+    fn accept(&mut self) -> io::Result<()>;
+
+    /// Sends one line of the answer now (accepting the command first if need be).
+    fn send_line(&mut self, line: &str) -> io::Result<()>;
+
+    /// The flag that the controller's next line sets (set already when a line is waiting, or
+    /// when there is no input): an analysis runs until it is set.
+    fn next_line(&self) -> Arc<AtomicBool>;
+
+    /// The flag that GoGui's `# interrupt` sets from now on: a search of `genmove` stops when
+    /// it is set.
+    fn interrupt(&self) -> Arc<AtomicBool>;
+}
+
+/// The controller of a command run on its own ([`Engine::run`]): its lines kept in memory,
+/// no next line to wait for (an analysis ends at once), nothing that interrupts.
+#[derive(Debug, Default)]
+struct Collected {
+    accepted: bool,
+    lines: String,
+}
+
+impl Controller for Collected {
+    fn accept(&mut self) -> io::Result<()> {
+        self.accepted = true;
+        Ok(())
+    }
+
+    fn send_line(&mut self, line: &str) -> io::Result<()> {
+        self.accepted = true;
+        self.lines.push_str(line);
+        self.lines.push('\n');
+        Ok(())
+    }
+
+    fn next_line(&self) -> Arc<AtomicBool> {
+        Arc::new(AtomicBool::new(true))
+    }
+
+    fn interrupt(&self) -> Arc<AtomicBool> {
+        Arc::new(AtomicBool::new(false))
+    }
+}
 
 /// Which file commands an engine runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -268,52 +324,31 @@ impl Engine {
         self.quit
     }
 
-    /// Runs one preprocessed command line (no comment, no control character); `None` for a
-    /// blank line. The answer is the full response, ended by an empty line; a streaming
-    /// command's response whole, its analysis ended at once (there is no next line to wait
-    /// for).
-    pub fn execute_line(&mut self, line: &str) -> Option<String> {
-        if line.trim().is_empty() {
-            return None;
-        }
-        let mut out = Vec::new();
-        let mut session = Session::new(&mut out);
-        // Writing into memory does not fail.
-        self.execute_in(line, &mut session).ok()?;
-        Some(String::from_utf8_lossy(&out).into_owned())
-    }
-
     /// Runs one command; a streaming command's lines come first in its answer, its analysis
     /// ended at once.
     pub fn run(&mut self, name: &str, args: &[&str]) -> Answer {
-        let mut out = Vec::new();
-        let mut session = Session::new(&mut out);
-        let answer = self.run_in(name, args, &mut session);
-        if !session.started() {
+        let mut collected = Collected::default();
+        let answer = self.run_in(name, args, &mut collected);
+        if !collected.accepted {
             return answer;
         }
-        let streamed = String::from_utf8_lossy(&out);
-        // The lines after the header `=`.
-        let lines = streamed.split_once('\n').map_or("", |(_, rest)| rest);
-        answer.map(|end| format!("{lines}{end}"))
+        answer.map(|end| format!("{}{end}", collected.lines))
     }
 
-    /// Runs one command in `session`: the table, the arity check, then the handler under
+    /// Runs one command for `controller`: the table, the arity check, then the handler under
     /// the panic guard.
     pub(in crate::gtp) fn run_in(
         &mut self,
         name: &str,
         args: &[&str],
-        session: &mut Session<'_>,
+        controller: &mut dyn Controller,
     ) -> Answer {
         let Some(command) = find_command(name) else {
             return Err(format!("unknown command: {:?}", shorten(name)));
         };
         command.check_arity(args.len())?;
-        match command.run {
-            Run::Plain(run) => self.guarded(command.name, |e| run(e, args)),
-            Run::Stream(run) => self.guarded(command.name, |e| run(e, args, session)),
-        }
+        let run = command.run;
+        self.guarded(command.name, |e| run(e, args, controller))
     }
 
     /// Runs a handler under the panic guard: a bug in a rules engine must not end the

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Arc;
 
-use super::engine::{Answer, Engine};
+use super::engine::{Answer, Controller, Engine};
 
 /// The longest command line read; longer lines are answered with an error and skipped.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -227,56 +227,6 @@ impl<'a> Session<'a> {
         }
     }
 
-    /// Writes the response's header (`=id` and a newline) unless it is written already:
-    /// from then on the command's answer is streamed.
-    pub fn start(&mut self) -> io::Result<()> {
-        if !self.started {
-            self.started = true;
-            let id = self.id.as_deref().unwrap_or("");
-            writeln!(self.out, "={id}")?;
-            self.out.flush()?;
-        }
-        Ok(())
-    }
-
-    /// Whether the response's header is written.
-    pub fn started(&self) -> bool {
-        self.started
-    }
-
-    /// Writes one line of the response (a newline is added) and flushes it.
-    pub fn line(&mut self, text: &str) -> io::Result<()> {
-        self.start()?;
-        self.out.write_all(text.as_bytes())?;
-        self.out.write_all(b"\n")?;
-        self.out.flush()
-    }
-
-    /// The flag that the controller's next line sets (set already when a line is waiting, or
-    /// when there is no input): an analysis runs until it is set.
-    pub fn next_line(&self) -> Arc<AtomicBool> {
-        let Some(lines) = &self.lines else {
-            return Arc::new(AtomicBool::new(true));
-        };
-        // Cleared, then set again if a line came meanwhile: the reader counts a line before
-        // it sets the flag.
-        lines.arrived.store(false, Ordering::SeqCst);
-        if lines.queued.load(Ordering::SeqCst) > 0 {
-            lines.arrived.store(true, Ordering::SeqCst);
-        }
-        lines.arrived.clone()
-    }
-
-    /// The flag that GoGui's `# interrupt` sets from now on: a search of `genmove` stops when
-    /// it is set.
-    pub fn interrupt(&self) -> Arc<AtomicBool> {
-        let Some(lines) = &self.lines else {
-            return Arc::new(AtomicBool::new(false));
-        };
-        lines.interrupt.store(false, Ordering::SeqCst);
-        lines.interrupt.clone()
-    }
-
     /// Writes the end of the response: after a streamed header, the answer's text (if any)
     /// and the empty line that ends a GTP response, an error going to standard error (the
     /// header already said `=`); else the whole response.
@@ -300,6 +250,48 @@ impl<'a> Session<'a> {
             }
         }
         self.out.flush()
+    }
+}
+
+/// A command's lines written as they come: the header `=id` on a line of its own when the
+/// command is accepted, then each line, flushed.
+impl Controller for Session<'_> {
+    fn accept(&mut self) -> io::Result<()> {
+        if !self.started {
+            self.started = true;
+            let id = self.id.as_deref().unwrap_or("");
+            writeln!(self.out, "={id}")?;
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+
+    fn send_line(&mut self, line: &str) -> io::Result<()> {
+        self.accept()?;
+        self.out.write_all(line.as_bytes())?;
+        self.out.write_all(b"\n")?;
+        self.out.flush()
+    }
+
+    fn next_line(&self) -> Arc<AtomicBool> {
+        let Some(lines) = &self.lines else {
+            return Arc::new(AtomicBool::new(true));
+        };
+        // Cleared, then set again if a line came meanwhile: the reader counts a line before
+        // it sets the flag.
+        lines.arrived.store(false, Ordering::SeqCst);
+        if lines.queued.load(Ordering::SeqCst) > 0 {
+            lines.arrived.store(true, Ordering::SeqCst);
+        }
+        lines.arrived.clone()
+    }
+
+    fn interrupt(&self) -> Arc<AtomicBool> {
+        let Some(lines) = &self.lines else {
+            return Arc::new(AtomicBool::new(false));
+        };
+        lines.interrupt.store(false, Ordering::SeqCst);
+        lines.interrupt.clone()
     }
 }
 
@@ -351,6 +343,21 @@ pub fn serve(
 }
 
 impl Engine {
+    /// Runs one preprocessed command line (no comment, no control character); `None` for a
+    /// blank line. The answer is the full response, ended by an empty line; a streaming
+    /// command's response whole, its analysis ended at once (there is no next line to wait
+    /// for).
+    pub fn execute_line(&mut self, line: &str) -> Option<String> {
+        if line.trim().is_empty() {
+            return None;
+        }
+        let mut out = Vec::new();
+        let mut session = Session::new(&mut out);
+        // Writing into memory does not fail.
+        self.execute_in(line, &mut session).ok()?;
+        Some(String::from_utf8_lossy(&out).into_owned())
+    }
+
     /// Runs one preprocessed, non-blank command line in `session`, writing its response.
     pub fn execute_in(&mut self, line: &str, session: &mut Session<'_>) -> io::Result<()> {
         let mut words = line.split_whitespace();

@@ -1,6 +1,6 @@
 //! The plain reference model of contact capture, written straight from the spec's rule
 //! (subsets enumerated, whole boards kept in the history): shared by the reference test
-//! (`tests/reference.rs`) and the differential fuzz target
+//! (`tests/it/reference.rs`) and the differential fuzz target
 //! (`fuzz/fuzz_targets/contact_reference.rs`), which include this file with `#[path]`.
 
 use goishi_board::{Board, Color, Move, NeighborTable, Point, Rules, Turn};

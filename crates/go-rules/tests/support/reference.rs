@@ -1,5 +1,5 @@
 //! The plain reference model of Go, written straight from the spec (flood fills, whole
-//! boards kept in the history): shared by the reference test (`tests/reference.rs`) and the
+//! boards kept in the history): shared by the reference test (`tests/it/reference.rs`) and the
 //! differential fuzz target (`fuzz/fuzz_targets/go_reference.rs`), which include this file
 //! with `#[path]`.
 

@@ -28,8 +28,7 @@ use goishi_play::mcts::{Budget, MoveFilter, MoveStats, SearchResult, Watch};
 
 use crate::common::reading_order;
 use crate::gtp::args::parse_color;
-use crate::gtp::engine::{Answer, Engine};
-use crate::gtp::framing::Session;
+use crate::gtp::engine::{Answer, Controller, Engine};
 use crate::gtp::player::PlayerKind;
 
 /// Leela Zero's or KataGo's form of the lines.
@@ -210,34 +209,14 @@ impl Engine {
         Ok(request)
     }
 
-    pub(in crate::gtp) fn lz_analyze(&mut self, a: &[&str], s: &mut Session<'_>) -> Answer {
-        self.analyze(Dialect::Lz, a, s)
-    }
-
-    pub(in crate::gtp) fn kata_analyze(&mut self, a: &[&str], s: &mut Session<'_>) -> Answer {
-        self.analyze(Dialect::Kata, a, s)
-    }
-
-    pub(in crate::gtp) fn lz_genmove_analyze(&mut self, a: &[&str], s: &mut Session<'_>) -> Answer {
-        self.genmove_analyze(Dialect::Lz, a, s)
-    }
-
-    pub(in crate::gtp) fn kata_genmove_analyze(
-        &mut self,
-        a: &[&str],
-        s: &mut Session<'_>,
-    ) -> Answer {
-        self.genmove_analyze(Dialect::Kata, a, s)
-    }
-
     /// Ponders on the position for the colour asked until the controller's next line.
-    fn analyze(&mut self, dialect: Dialect, a: &[&str], session: &mut Session<'_>) -> Answer {
+    fn analyze(&mut self, dialect: Dialect, a: &[&str], controller: &mut dyn Controller) -> Answer {
         let request = self.analysis_request(dialect, a)?;
-        session.start().map_err(|e| e.to_string())?;
+        controller.accept().map_err(|e| e.to_string())?;
         let geometry = self.geometry().clone();
         let order = reading_order(&geometry);
         let filters = request.filters();
-        let stop = session.next_line();
+        let stop = controller.next_line();
         let mut on_report = |r: &SearchResult| {
             if r.moves.is_empty() {
                 // No move has a playout of this search yet (a root kept from an earlier
@@ -245,7 +224,7 @@ impl Engine {
                 return;
             }
             let line = report_line(dialect, &request, r, &geometry, &order);
-            if session.line(&line).is_err() {
+            if controller.send_line(&line).is_err() {
                 // The controller is gone: nothing more to say.
                 stop.store(true, Ordering::SeqCst);
             }
@@ -278,14 +257,14 @@ impl Engine {
         &mut self,
         dialect: Dialect,
         a: &[&str],
-        session: &mut Session<'_>,
+        controller: &mut dyn Controller,
     ) -> Answer {
         let request = self.analysis_request(dialect, a)?;
-        session.start().map_err(|e| e.to_string())?;
+        controller.accept().map_err(|e| e.to_string())?;
         let geometry = self.geometry().clone();
         let order = reading_order(&geometry);
         let filters = request.filters();
-        let interrupt = session.interrupt();
+        let interrupt = controller.interrupt();
         let mv = self.genmove_by(request.color, |player, position, color, budget| {
             if player.options().kind == PlayerKind::Random {
                 // The player of `genmove` moves at random: no search, no line.
@@ -293,7 +272,8 @@ impl Engine {
             }
             let mut on_report = |r: &SearchResult| {
                 if !r.moves.is_empty() {
-                    let _ = session.line(&report_line(dialect, &request, r, &geometry, &order));
+                    let _ =
+                        controller.send_line(&report_line(dialect, &request, r, &geometry, &order));
                 }
             };
             let watch = Watch {
@@ -304,7 +284,7 @@ impl Engine {
             match player.search(position, color, budget, watch) {
                 Ok(result) => {
                     let last = report_line(dialect, &request, &result, &geometry, &order);
-                    let _ = session.line(&last);
+                    let _ = controller.send_line(&last);
                     result.mv
                 }
                 Err(_) => Move::Pass,
@@ -312,36 +292,52 @@ impl Engine {
         })?;
         Ok(format!("play {mv}"))
     }
+}
 
-    /// GTP's `kgs-genmove_cleanup` (KGS, after a dispute over dead stones): the move of
-    /// `genmove`, except that the engine does not pass (nor resign) while stones of the
-    /// opponent that it judges dead are on the board: it plays on a liberty of one of them
-    /// (the one the search liked most), so that they are captured.
-    pub(in crate::gtp) fn kgs_genmove_cleanup(
-        &mut self,
-        a: &[&str],
-        session: &mut Session<'_>,
-    ) -> Answer {
-        let color = parse_color(a[0])?;
-        let interrupt = session.interrupt();
-        let dead: Vec<Point> = if self.position.is_over() {
-            Vec::new()
-        } else {
-            let board = self.position.board();
-            self.statuses()
-                .dead
-                .into_iter()
-                .filter(|&p| board.get(p) == Some(color.opponent()))
-                .collect()
-        };
-        self.genmove_by(color, |player, position, color, budget| {
-            let mv = player.choose(position, color, budget, Some(&interrupt));
-            if dead.is_empty() || matches!(mv, Move::Place(_)) {
-                return mv;
-            }
-            cleanup_move(position, color, &dead, player.last_search()).unwrap_or(mv)
-        })
-    }
+pub(crate) fn lz_analyze(e: &mut Engine, a: &[&str], s: &mut dyn Controller) -> Answer {
+    e.analyze(Dialect::Lz, a, s)
+}
+
+pub(crate) fn kata_analyze(e: &mut Engine, a: &[&str], s: &mut dyn Controller) -> Answer {
+    e.analyze(Dialect::Kata, a, s)
+}
+
+pub(crate) fn lz_genmove_analyze(e: &mut Engine, a: &[&str], s: &mut dyn Controller) -> Answer {
+    e.genmove_analyze(Dialect::Lz, a, s)
+}
+
+pub(crate) fn kata_genmove_analyze(e: &mut Engine, a: &[&str], s: &mut dyn Controller) -> Answer {
+    e.genmove_analyze(Dialect::Kata, a, s)
+}
+
+/// GTP's `kgs-genmove_cleanup` (KGS, after a dispute over dead stones): the move of
+/// `genmove`, except that the engine does not pass (nor resign) while stones of the
+/// opponent that it judges dead are on the board: it plays on a liberty of one of them
+/// (the one the search liked most), so that they are captured.
+pub(crate) fn kgs_genmove_cleanup(
+    e: &mut Engine,
+    a: &[&str],
+    controller: &mut dyn Controller,
+) -> Answer {
+    let color = parse_color(a[0])?;
+    let interrupt = controller.interrupt();
+    let dead: Vec<Point> = if e.position.is_over() {
+        Vec::new()
+    } else {
+        let board = e.position.board();
+        e.statuses()
+            .dead
+            .into_iter()
+            .filter(|&p| board.get(p) == Some(color.opponent()))
+            .collect()
+    };
+    e.genmove_by(color, |player, position, color, budget| {
+        let mv = player.choose(position, color, budget, Some(&interrupt));
+        if dead.is_empty() || matches!(mv, Move::Place(_)) {
+            return mv;
+        }
+        cleanup_move(position, color, &dead, player.last_search()).unwrap_or(mv)
+    })
 }
 
 /// A legal move of `color` on a liberty of the `dead` stones: the most visited of the last

@@ -16,45 +16,44 @@ use crate::common::{is_go, KomiError};
 use crate::gtp::args::{parse_color, parse_count, parse_time, vertex_list};
 use crate::gtp::clock::{Clock, TimeControl};
 use crate::gtp::commands::{command_names, find_command};
-use crate::gtp::engine::{Answer, Engine, FileAccess};
-use crate::gtp::framing::Session;
+use crate::gtp::engine::{Answer, Controller, Engine, FileAccess};
 use crate::gtp::player::GenmovePlayer;
 use goishi_play::mcts::Budget;
 
-pub(crate) fn protocol_version(_: &mut Engine, _: &[&str]) -> Answer {
+pub(crate) fn protocol_version(_: &mut Engine, _: &[&str], _: &mut dyn Controller) -> Answer {
     Ok("2".to_owned())
 }
 
-pub(crate) fn name(_: &mut Engine, _: &[&str]) -> Answer {
+pub(crate) fn name(_: &mut Engine, _: &[&str], _: &mut dyn Controller) -> Answer {
     Ok("goishi".to_owned())
 }
 
-pub(crate) fn version(_: &mut Engine, _: &[&str]) -> Answer {
+pub(crate) fn version(_: &mut Engine, _: &[&str], _: &mut dyn Controller) -> Answer {
     Ok(env!("CARGO_PKG_VERSION").to_owned())
 }
 
-pub(crate) fn known_command(_: &mut Engine, a: &[&str]) -> Answer {
+pub(crate) fn known_command(_: &mut Engine, a: &[&str], _: &mut dyn Controller) -> Answer {
     Ok(find_command(a[0]).is_some().to_string())
 }
 
-pub(crate) fn list_commands(_: &mut Engine, _: &[&str]) -> Answer {
+pub(crate) fn list_commands(_: &mut Engine, _: &[&str], _: &mut dyn Controller) -> Answer {
     Ok(command_names().join("\n"))
 }
 
 /// `stop` (KataGo's, Leela Zero's) and `gogui-interrupt` (listed for GoGui's stop button):
 /// an analysis has already ended at this line, as at any line; nothing else runs between
 /// commands, so there is nothing more to stop.
-pub(crate) fn stop(_: &mut Engine, _: &[&str]) -> Answer {
+pub(crate) fn stop(_: &mut Engine, _: &[&str], _: &mut dyn Controller) -> Answer {
     Ok(String::new())
 }
 
-pub(crate) fn quit(e: &mut Engine, _: &[&str]) -> Answer {
+pub(crate) fn quit(e: &mut Engine, _: &[&str], _: &mut dyn Controller) -> Answer {
     e.quit = true;
     Ok(String::new())
 }
 
 /// Sets the clock (see [`crate::gtp::clock`] for how a move's time is chosen from it).
-pub(crate) fn time_settings(e: &mut Engine, a: &[&str]) -> Answer {
+pub(crate) fn time_settings(e: &mut Engine, a: &[&str], _: &mut dyn Controller) -> Answer {
     let main = parse_time(a[0])?;
     let time = parse_time(a[1])?;
     let stones = parse_time(a[2])?;
@@ -63,7 +62,7 @@ pub(crate) fn time_settings(e: &mut Engine, a: &[&str]) -> Answer {
 }
 
 /// Sets the time left of a player: in main time when STONES is 0, else in a period.
-pub(crate) fn time_left(e: &mut Engine, a: &[&str]) -> Answer {
+pub(crate) fn time_left(e: &mut Engine, a: &[&str], _: &mut dyn Controller) -> Answer {
     let color = parse_color(a[0])?;
     let time = parse_time(a[1])?;
     let stones = parse_time(a[2])?;
@@ -73,7 +72,7 @@ pub(crate) fn time_left(e: &mut Engine, a: &[&str]) -> Answer {
 
 /// KGS's `kgs-time_settings none | absolute MAIN | byoyomi MAIN PERIOD_TIME PERIODS |
 /// canadian MAIN PERIOD_TIME STONES`.
-pub(crate) fn kgs_time_settings(e: &mut Engine, a: &[&str]) -> Answer {
+pub(crate) fn kgs_time_settings(e: &mut Engine, a: &[&str], _: &mut dyn Controller) -> Answer {
     let numbers = |n: usize| -> Result<Vec<u64>, String> {
         if a.len() != n + 1 {
             return Err(format!(
@@ -138,8 +137,6 @@ fn files_off(command: &str, access: FileAccess) -> Answer {
 }
 
 impl Engine {
-    // ---- required commands ---------------------------------------------------------
-
     pub(in crate::gtp) fn check_resizable(&self) -> Result<(), String> {
         if *self.geometry().topology() == Topology::Graph {
             return Err(format!(
@@ -166,66 +163,6 @@ impl Engine {
             ));
         }
         Ok(n as u32)
-    }
-
-    pub(in crate::gtp) fn boardsize(&mut self, a: &[&str]) -> Answer {
-        let n = Self::parse_side(a[0])?;
-        self.check_resizable()?;
-        self.new_game(self.rules.clone(), Some((n, n)))
-            .map_err(|e| format!("unacceptable size: {e}"))?;
-        Ok(String::new())
-    }
-
-    pub(in crate::gtp) fn clear_board(&mut self, _: &[&str]) -> Answer {
-        self.new_game(self.rules.clone(), Some(self.size))?;
-        Ok(String::new())
-    }
-
-    pub(in crate::gtp) fn komi(&mut self, a: &[&str]) -> Answer {
-        let mut rules = self.rules.clone();
-        match crate::common::set_komi(&mut rules, a[0]) {
-            Err(e @ KomiError::NotANumber(_)) => return Err(format!("syntax error: {e}")),
-            Err(e @ KomiError::Refused(_)) => return Err(format!("unacceptable komi: {e}")),
-            Ok(()) => {}
-        }
-        if self.rules.get("komi").is_some() {
-            self.change_rules(rules)?;
-        }
-        Ok(String::new())
-    }
-
-    pub(in crate::gtp) fn play(&mut self, a: &[&str]) -> Answer {
-        let color = parse_color(a[0])?;
-        let mv = match Move::parse(self.geometry(), a[1]) {
-            Ok(mv) => mv,
-            Err(PointError::OffBoard { text, .. }) => {
-                return Err(format!(
-                    "illegal move: off board ({text} is not on the {} board)",
-                    self.geometry().describe()
-                ))
-            }
-            Err(e) => return Err(format!("syntax error: {e}")),
-        };
-        if mv == Move::Pass && self.position.is_over() {
-            // A pass after the end: recorded, nothing else changes (go-rules.md section 4).
-            self.pass_after_end(color);
-            return Ok(String::new());
-        }
-        self.position
-            .play_as(color, mv)
-            .map_err(|e| format!("illegal move: {}", e.reason))?;
-        self.dead.clear();
-        self.player.played(Turn { color, mv });
-        Ok(String::new())
-    }
-
-    /// `genmove`, which GoGui's `# interrupt` cuts short (the best move found so far).
-    pub(in crate::gtp) fn genmove(&mut self, a: &[&str], session: &mut Session<'_>) -> Answer {
-        let color = parse_color(a[0])?;
-        let interrupt = session.interrupt();
-        self.genmove_by(color, |player, position, color, budget| {
-            player.choose(position, color, budget, Some(&interrupt))
-        })
     }
 
     /// `genmove` of `color` with the move that `choose` makes of the player, the position
@@ -288,23 +225,6 @@ impl Engine {
         }
     }
 
-    // ---- common commands -----------------------------------------------------------
-
-    pub(in crate::gtp) fn undo(&mut self, _: &[&str]) -> Answer {
-        if self.after_end.pop().is_some() {
-            self.dead.clear();
-            return Ok(String::new());
-        }
-        match self.position.undo() {
-            Some(_) => {
-                self.dead.clear();
-                self.player.new_game();
-                Ok(String::new())
-            }
-            None => Err("cannot undo: no move has been played".to_owned()),
-        }
-    }
-
     pub(in crate::gtp) fn handicap_setup(&mut self, points: &[Point]) -> Result<(), String> {
         let mut board = Board::new(self.geometry().clone());
         for &p in points {
@@ -336,76 +256,6 @@ impl Engine {
         Ok(())
     }
 
-    pub(in crate::gtp) fn fixed_handicap(&mut self, a: &[&str]) -> Answer {
-        let n = parse_count(a[0], "number of stones")?;
-        if !is_go(&self.rules) {
-            return Err(format!(
-                "fixed_handicap places Go's handicap stones; {} is not Go (use set_free_handicap)",
-                self.rules.variant().id
-            ));
-        }
-        self.check_board_empty()?;
-        let points = crate::go_ext::fixed_handicap(self.geometry(), n)
-            .map_err(|e| format!("invalid number of stones: {e}"))?;
-        self.handicap_setup(&points)?;
-        Ok(vertex_list(self.geometry(), points))
-    }
-
-    pub(in crate::gtp) fn place_free_handicap(&mut self, a: &[&str]) -> Answer {
-        let n = parse_count(a[0], "number of stones")?;
-        self.check_board_empty()?;
-        self.check_handicap_count(n)?;
-        let fixed = if is_go(&self.rules) {
-            crate::go_ext::fixed_handicap(self.geometry(), n).ok()
-        } else {
-            None
-        };
-        let points = match fixed {
-            Some(p) => p,
-            None => {
-                let total = self.geometry().num_points();
-                let mut chosen: Vec<Point> = sample(self.player.random.rng(), total, n as usize)
-                    .into_iter()
-                    .map(Point::new)
-                    .collect();
-                chosen.sort();
-                chosen
-            }
-        };
-        self.handicap_setup(&points)?;
-        Ok(vertex_list(self.geometry(), points))
-    }
-
-    pub(in crate::gtp) fn set_free_handicap(&mut self, a: &[&str]) -> Answer {
-        self.check_board_empty()?;
-        let mut points = Vec::with_capacity(a.len());
-        let mut seen = HashSet::new();
-        for text in a {
-            let p = self
-                .parse_point(text)
-                .map_err(|e| format!("bad vertex list: {e}"))?;
-            if !seen.insert(p) {
-                return Err(format!(
-                    "bad vertex list: {} is given twice",
-                    self.geometry().point_name(p)
-                ));
-            }
-            points.push(p);
-        }
-        self.check_handicap_count(points.len() as u32)
-            .map_err(|e| format!("bad vertex list: {e}"))?;
-        self.handicap_setup(&points)
-            .map_err(|e| format!("bad vertex list: {e}"))?;
-        Ok(String::new())
-    }
-
-    /// The score of the position with the marked dead stones; a game that ended otherwise than
-    /// by counting (resignation, a goal reached, no result) answers its outcome.
-    pub(in crate::gtp) fn final_score(&mut self, _: &[&str]) -> Answer {
-        let result = self.result().unwrap_or_else(|| self.count());
-        Ok(result.to_string())
-    }
-
     /// The chains (default adjacency) of the given stones, one line each.
     pub(in crate::gtp) fn chain_lines(&self, stones: &[Point]) -> String {
         let board = self.position.board();
@@ -431,103 +281,248 @@ impl Engine {
         }
         lines.join("\n")
     }
+}
 
-    pub(in crate::gtp) fn final_status_list(&mut self, a: &[&str]) -> Answer {
-        let wanted = match a[0] {
-            "dead" | "alive" | "seki" => a[0],
-            other => {
-                return Err(format!(
-                    "syntax error: invalid status {:?}; expected alive, dead or seki",
-                    shorten(other)
-                ))
-            }
-        };
-        let statuses = self.statuses();
-        let stones: Vec<Point> = match wanted {
-            "dead" => statuses.dead,
-            "seki" => statuses.seki,
-            _ => {
-                let board = self.position.board();
-                board
-                    .geometry()
-                    .points()
-                    .filter(|p| {
-                        board.get(*p).is_some()
-                            && !statuses.dead.contains(p)
-                            && !statuses.seki.contains(p)
-                    })
-                    .collect()
-            }
-        };
-        Ok(self.chain_lines(&stones))
+pub(crate) fn boardsize(e: &mut Engine, a: &[&str], _: &mut dyn Controller) -> Answer {
+    let n = Engine::parse_side(a[0])?;
+    e.check_resizable()?;
+    e.new_game(e.rules.clone(), Some((n, n)))
+        .map_err(|e| format!("unacceptable size: {e}"))?;
+    Ok(String::new())
+}
+
+pub(crate) fn clear_board(e: &mut Engine, _: &[&str], _: &mut dyn Controller) -> Answer {
+    e.new_game(e.rules.clone(), Some(e.size))?;
+    Ok(String::new())
+}
+
+pub(crate) fn komi(e: &mut Engine, a: &[&str], _: &mut dyn Controller) -> Answer {
+    let mut rules = e.rules.clone();
+    match crate::common::set_komi(&mut rules, a[0]) {
+        Err(e @ KomiError::NotANumber(_)) => return Err(format!("syntax error: {e}")),
+        Err(e @ KomiError::Refused(_)) => return Err(format!("unacceptable komi: {e}")),
+        Ok(()) => {}
     }
+    if e.rules.get("komi").is_some() {
+        e.change_rules(rules)?;
+    }
+    Ok(String::new())
+}
 
-    pub(in crate::gtp) fn showboard(&mut self, _: &[&str]) -> Answer {
-        let p = self.position.as_ref();
-        let mut out = String::from("\n");
-        out.push_str(&p.board().diagram_with_coordinates());
-        out.push_str(&format!(
-            "rules {}, {} board, move {}, {} to play, captures: black {}, white {}",
-            self.rules,
-            p.geometry().describe(),
-            p.history().len(),
-            p.side_to_move().name(),
-            p.captures(Color::Black),
-            p.captures(Color::White)
+pub(crate) fn play(e: &mut Engine, a: &[&str], _: &mut dyn Controller) -> Answer {
+    let color = parse_color(a[0])?;
+    let mv = match Move::parse(e.geometry(), a[1]) {
+        Ok(mv) => mv,
+        Err(PointError::OffBoard { text, .. }) => {
+            return Err(format!(
+                "illegal move: off board ({text} is not on the {} board)",
+                e.geometry().describe()
+            ))
+        }
+        Err(e) => return Err(format!("syntax error: {e}")),
+    };
+    if mv == Move::Pass && e.position.is_over() {
+        // A pass after the end: recorded, nothing else changes (go-rules.md section 4).
+        e.pass_after_end(color);
+        return Ok(String::new());
+    }
+    e.position
+        .play_as(color, mv)
+        .map_err(|e| format!("illegal move: {}", e.reason))?;
+    e.dead.clear();
+    e.player.played(Turn { color, mv });
+    Ok(String::new())
+}
+
+/// `genmove`, which GoGui's `# interrupt` cuts short (the best move found so far).
+pub(crate) fn genmove(e: &mut Engine, a: &[&str], controller: &mut dyn Controller) -> Answer {
+    let color = parse_color(a[0])?;
+    let interrupt = controller.interrupt();
+    e.genmove_by(color, |player, position, color, budget| {
+        player.choose(position, color, budget, Some(&interrupt))
+    })
+}
+
+pub(crate) fn undo(e: &mut Engine, _: &[&str], _: &mut dyn Controller) -> Answer {
+    if e.after_end.pop().is_some() {
+        e.dead.clear();
+        return Ok(String::new());
+    }
+    match e.position.undo() {
+        Some(_) => {
+            e.dead.clear();
+            e.player.new_game();
+            Ok(String::new())
+        }
+        None => Err("cannot undo: no move has been played".to_owned()),
+    }
+}
+
+pub(crate) fn fixed_handicap(e: &mut Engine, a: &[&str], _: &mut dyn Controller) -> Answer {
+    let n = parse_count(a[0], "number of stones")?;
+    if !is_go(&e.rules) {
+        return Err(format!(
+            "fixed_handicap places Go's handicap stones; {} is not Go (use set_free_handicap)",
+            e.rules.variant().id
         ));
-        if let Some(r) = self.result() {
-            out.push_str(&format!(", game over: {r}"));
-        }
-        Ok(out)
     }
+    e.check_board_empty()?;
+    let points = crate::go_ext::fixed_handicap(e.geometry(), n)
+        .map_err(|e| format!("invalid number of stones: {e}"))?;
+    e.handicap_setup(&points)?;
+    Ok(vertex_list(e.geometry(), points))
+}
 
-    pub(in crate::gtp) fn loadsgf(&mut self, a: &[&str]) -> Answer {
-        if self.files == FileAccess::Off {
-            return files_off("loadsgf", self.files);
+pub(crate) fn place_free_handicap(e: &mut Engine, a: &[&str], _: &mut dyn Controller) -> Answer {
+    let n = parse_count(a[0], "number of stones")?;
+    e.check_board_empty()?;
+    e.check_handicap_count(n)?;
+    let fixed = if is_go(&e.rules) {
+        crate::go_ext::fixed_handicap(e.geometry(), n).ok()
+    } else {
+        None
+    };
+    let points = match fixed {
+        Some(p) => p,
+        None => {
+            let total = e.geometry().num_points();
+            let mut chosen: Vec<Point> = sample(e.player.random.rng(), total, n as usize)
+                .into_iter()
+                .map(Point::new)
+                .collect();
+            chosen.sort();
+            chosen
         }
-        let path = std::path::Path::new(a[0]);
-        let count = match a.get(1) {
-            Some(n) => {
-                let n = parse_count(n, "move number")?;
-                n.saturating_sub(1) as usize
-            }
-            None => usize::MAX,
-        };
-        let choice = RulesChoice {
-            force: None,
-            fallback: self.rules.clone(),
-        };
-        let record = sgf::read_record(path, &choice)
-            .map_err(|e| format!("cannot load file {}: {e}", a[0]))?;
-        let (position, after_end) = record
-            .replay_game(count)
-            .map_err(|e| format!("cannot load file {}: {e}", a[0]))?;
-        let mut rules = record.setup.rules.clone();
-        rules.take_size();
-        self.replace_game(rules, position, Vec::new(), Some(record.extras));
-        self.after_end = after_end;
-        Ok(String::new())
+    };
+    e.handicap_setup(&points)?;
+    Ok(vertex_list(e.geometry(), points))
+}
+
+pub(crate) fn set_free_handicap(e: &mut Engine, a: &[&str], _: &mut dyn Controller) -> Answer {
+    e.check_board_empty()?;
+    let mut points = Vec::with_capacity(a.len());
+    let mut seen = HashSet::new();
+    for text in a {
+        let p = e
+            .parse_point(text)
+            .map_err(|e| format!("bad vertex list: {e}"))?;
+        if !seen.insert(p) {
+            return Err(format!(
+                "bad vertex list: {} is given twice",
+                e.geometry().point_name(p)
+            ));
+        }
+        points.push(p);
     }
+    e.check_handicap_count(points.len() as u32)
+        .map_err(|e| format!("bad vertex list: {e}"))?;
+    e.handicap_setup(&points)
+        .map_err(|e| format!("bad vertex list: {e}"))?;
+    Ok(String::new())
+}
 
-    pub(in crate::gtp) fn printsgf(&mut self, a: &[&str]) -> Answer {
-        let options = WriteOptions {
-            extras: self.extras.as_ref(),
-            result: self.result().map(|r| r.to_string()),
-            comment: None,
-            after_end: &self.after_end,
-        };
-        if !a.is_empty() && self.files != FileAccess::ReadWrite {
-            return files_off("printsgf FILE", self.files);
+/// The score of the position with the marked dead stones; a game that ended otherwise than
+/// by counting (resignation, a goal reached, no result) answers its outcome.
+pub(crate) fn final_score(e: &mut Engine, _: &[&str], _: &mut dyn Controller) -> Answer {
+    let result = e.result().unwrap_or_else(|| e.count());
+    Ok(result.to_string())
+}
+
+pub(crate) fn final_status_list(e: &mut Engine, a: &[&str], _: &mut dyn Controller) -> Answer {
+    let wanted = match a[0] {
+        "dead" | "alive" | "seki" => a[0],
+        other => {
+            return Err(format!(
+                "syntax error: invalid status {:?}; expected alive, dead or seki",
+                shorten(other)
+            ))
         }
-        let text = sgf::write_game(self.position.as_ref(), &options).map_err(|e| e.to_string())?;
-        match a.first() {
-            Some(file) => {
-                std::fs::write(file, text)
-                    .map_err(|e| format!("cannot write {file}: {}", sgf::io_message(&e)))?;
-                Ok(String::new())
-            }
-            None => Ok(text.trim_end().to_owned()),
+    };
+    let statuses = e.statuses();
+    let stones: Vec<Point> = match wanted {
+        "dead" => statuses.dead,
+        "seki" => statuses.seki,
+        _ => {
+            let board = e.position.board();
+            board
+                .geometry()
+                .points()
+                .filter(|p| {
+                    board.get(*p).is_some()
+                        && !statuses.dead.contains(p)
+                        && !statuses.seki.contains(p)
+                })
+                .collect()
         }
+    };
+    Ok(e.chain_lines(&stones))
+}
+
+pub(crate) fn showboard(e: &mut Engine, _: &[&str], _: &mut dyn Controller) -> Answer {
+    let p = e.position.as_ref();
+    let mut out = String::from("\n");
+    out.push_str(&p.board().diagram_with_coordinates());
+    out.push_str(&format!(
+        "rules {}, {} board, move {}, {} to play, captures: black {}, white {}",
+        e.rules,
+        p.geometry().describe(),
+        p.history().len(),
+        p.side_to_move().name(),
+        p.captures(Color::Black),
+        p.captures(Color::White)
+    ));
+    if let Some(r) = e.result() {
+        out.push_str(&format!(", game over: {r}"));
+    }
+    Ok(out)
+}
+
+pub(crate) fn loadsgf(e: &mut Engine, a: &[&str], _: &mut dyn Controller) -> Answer {
+    if e.files == FileAccess::Off {
+        return files_off("loadsgf", e.files);
+    }
+    let path = std::path::Path::new(a[0]);
+    let count = match a.get(1) {
+        Some(n) => {
+            let n = parse_count(n, "move number")?;
+            n.saturating_sub(1) as usize
+        }
+        None => usize::MAX,
+    };
+    let choice = RulesChoice {
+        force: None,
+        fallback: e.rules.clone(),
+    };
+    let record =
+        sgf::read_record(path, &choice).map_err(|e| format!("cannot load file {}: {e}", a[0]))?;
+    let (position, after_end) = record
+        .replay_game(count)
+        .map_err(|e| format!("cannot load file {}: {e}", a[0]))?;
+    let mut rules = record.setup.rules.clone();
+    rules.take_size();
+    e.replace_game(rules, position, Vec::new(), Some(record.extras));
+    e.after_end = after_end;
+    Ok(String::new())
+}
+
+pub(crate) fn printsgf(e: &mut Engine, a: &[&str], _: &mut dyn Controller) -> Answer {
+    let options = WriteOptions {
+        extras: e.extras.as_ref(),
+        result: e.result().map(|r| r.to_string()),
+        comment: None,
+        after_end: &e.after_end,
+    };
+    if !a.is_empty() && e.files != FileAccess::ReadWrite {
+        return files_off("printsgf FILE", e.files);
+    }
+    let text = sgf::write_game(e.position.as_ref(), &options).map_err(|e| e.to_string())?;
+    match a.first() {
+        Some(file) => {
+            std::fs::write(file, text)
+                .map_err(|e| format!("cannot write {file}: {}", sgf::io_message(&e)))?;
+            Ok(String::new())
+        }
+        None => Ok(text.trim_end().to_owned()),
     }
 }
 

@@ -4,7 +4,7 @@
 use goishi::{Color, Topology};
 
 use crate::common::game_id as family_game_id;
-use crate::gtp::engine::{Answer, Engine};
+use crate::gtp::engine::{Answer, Controller, Engine};
 
 /// The analyze commands GoGui offers in its menu (`type/label/command`).
 const ANALYZE_COMMANDS: &[&str] = &[
@@ -23,24 +23,24 @@ const ANALYZE_COMMANDS: &[&str] = &[
     "gfx/Most visited moves (last search)/goishi-top_moves",
 ];
 
-pub(crate) fn game_id(e: &mut Engine, _: &[&str]) -> Answer {
+pub(crate) fn game_id(e: &mut Engine, _: &[&str], _: &mut dyn Controller) -> Answer {
     Ok(family_game_id(&e.rules, e.geometry().topology()))
 }
 
-pub(crate) fn board(e: &mut Engine, _: &[&str]) -> Answer {
+pub(crate) fn board(e: &mut Engine, _: &[&str], _: &mut dyn Controller) -> Answer {
     Ok(e.position.board().diagram().trim_end().to_owned())
 }
 
-pub(crate) fn side_to_move(e: &mut Engine, _: &[&str]) -> Answer {
+pub(crate) fn side_to_move(e: &mut Engine, _: &[&str], _: &mut dyn Controller) -> Answer {
     Ok(e.position.side_to_move().name().to_owned())
 }
 
-pub(crate) fn final_result(e: &mut Engine, _: &[&str]) -> Answer {
+pub(crate) fn final_result(e: &mut Engine, _: &[&str], _: &mut dyn Controller) -> Answer {
     Ok(e.result()
         .map_or_else(|| "unknown".to_owned(), |r| r.to_string()))
 }
 
-pub(crate) fn captured_count(e: &mut Engine, _: &[&str]) -> Answer {
+pub(crate) fn captured_count(e: &mut Engine, _: &[&str], _: &mut dyn Controller) -> Answer {
     Ok(format!(
         "{} {}",
         e.position.captures(Color::Black),
@@ -48,35 +48,30 @@ pub(crate) fn captured_count(e: &mut Engine, _: &[&str]) -> Answer {
     ))
 }
 
-pub(crate) fn analyze_commands(_: &mut Engine, _: &[&str]) -> Answer {
+pub(crate) fn analyze_commands(_: &mut Engine, _: &[&str], _: &mut dyn Controller) -> Answer {
     Ok(ANALYZE_COMMANDS.join("\n"))
 }
 
-impl Engine {
-    // ---- GoGui's commands ----------------------------------------------------------
+pub(crate) fn board_size(e: &mut Engine, _: &[&str], _: &mut dyn Controller) -> Answer {
+    let g = e.geometry();
+    let (w, h) = (g.width(), g.height());
+    let dims = if w == h {
+        w.to_string()
+    } else {
+        format!("{w} {h}")
+    };
+    Ok(match g.topology() {
+        Topology::Hex => format!("{dims} hex"),
+        _ => dims,
+    })
+}
 
-    pub(in crate::gtp) fn gogui_board_size(&mut self, _: &[&str]) -> Answer {
-        let g = self.geometry();
-        let (w, h) = (g.width(), g.height());
-        let dims = if w == h {
-            w.to_string()
-        } else {
-            format!("{w} {h}")
-        };
-        Ok(match g.topology() {
-            Topology::Hex => format!("{dims} hex"),
-            _ => dims,
-        })
-    }
-
-    pub(in crate::gtp) fn gogui_legal_moves(&mut self, _: &[&str]) -> Answer {
-        self.position.legal_moves(&mut self.scratch);
-        let g = self.position.geometry();
-        Ok(self
-            .scratch
-            .iter()
-            .map(|m| m.name(g))
-            .collect::<Vec<_>>()
-            .join(" "))
-    }
+pub(crate) fn legal_moves(e: &mut Engine, _: &[&str], _: &mut dyn Controller) -> Answer {
+    e.position.legal_moves(&mut e.scratch);
+    let g = e.position.geometry();
+    Ok(e.scratch
+        .iter()
+        .map(|m| m.name(g))
+        .collect::<Vec<_>>()
+        .join(" "))
 }

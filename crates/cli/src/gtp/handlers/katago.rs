@@ -5,20 +5,9 @@ use goishi::{size_text, Board, Color, Setup, Topology};
 
 use crate::common::is_go;
 use crate::gtp::args::parse_color;
-use crate::gtp::engine::{Answer, Engine};
+use crate::gtp::engine::{Answer, Controller, Engine};
 
 impl Engine {
-    pub(in crate::gtp) fn rectangular_boardsize(&mut self, a: &[&str]) -> Answer {
-        let w = Self::parse_side(a[0])?;
-        let h = Self::parse_side(a[1])?;
-        self.check_resizable()?;
-        self.new_game(self.rules.clone(), Some((w, h)))
-            .map_err(|e| format!("unacceptable size: {e}"))?;
-        Ok(String::new())
-    }
-
-    // ---- KataGo's commands ---------------------------------------------------------
-
     /// Applies Go rules named by `text` keeping the game, the board and (unless `text`
     /// names one) the komi.
     pub(in crate::gtp) fn set_go_rules(&mut self, command: &str, text: &str) -> Answer {
@@ -58,58 +47,67 @@ impl Engine {
         self.change_rules(rules)?;
         Ok(String::new())
     }
+}
 
-    pub(in crate::gtp) fn kata_set_rules(&mut self, a: &[&str]) -> Answer {
-        self.set_go_rules("kata-set-rules", &a.join(" "))
+pub(crate) fn rectangular_boardsize(e: &mut Engine, a: &[&str], _: &mut dyn Controller) -> Answer {
+    let w = Engine::parse_side(a[0])?;
+    let h = Engine::parse_side(a[1])?;
+    e.check_resizable()?;
+    e.new_game(e.rules.clone(), Some((w, h)))
+        .map_err(|e| format!("unacceptable size: {e}"))?;
+    Ok(String::new())
+}
+
+pub(crate) fn kata_set_rules(e: &mut Engine, a: &[&str], _: &mut dyn Controller) -> Answer {
+    e.set_go_rules("kata-set-rules", &a.join(" "))
+}
+
+pub(crate) fn kgs_rules(e: &mut Engine, a: &[&str], _: &mut dyn Controller) -> Answer {
+    // KGS's Chinese rules have positional superko (KataGo reads `chinese` here so too).
+    let name = if a[0].eq_ignore_ascii_case("chinese") {
+        "chinese-kgs"
+    } else {
+        a[0]
+    };
+    e.set_go_rules("kgs-rules", name)
+}
+
+pub(crate) fn kata_get_rules(e: &mut Engine, _: &[&str], _: &mut dyn Controller) -> Answer {
+    if !is_go(&e.rules) {
+        return Err(format!(
+            "kata-get-rules describes Go rules only; the current variant is {} (use goishi-rules)",
+            e.rules.variant().id
+        ));
     }
+    crate::go_ext::katago_json(&e.rules)
+}
 
-    pub(in crate::gtp) fn kgs_rules(&mut self, a: &[&str]) -> Answer {
-        // KGS's Chinese rules have positional superko (KataGo reads `chinese` here so too).
-        let name = if a[0].eq_ignore_ascii_case("chinese") {
-            "chinese-kgs"
-        } else {
-            a[0]
-        };
-        self.set_go_rules("kgs-rules", name)
+pub(crate) fn set_position(e: &mut Engine, a: &[&str], _: &mut dyn Controller) -> Answer {
+    if a.len() % 2 != 0 {
+        return Err(format!(
+            "syntax error: set_position takes pairs of COLOR VERTEX, got {} arguments",
+            a.len()
+        ));
     }
-
-    pub(in crate::gtp) fn kata_get_rules(&mut self, _: &[&str]) -> Answer {
-        if !is_go(&self.rules) {
+    let mut board = Board::new(e.geometry().clone());
+    for pair in a.chunks(2) {
+        let color = parse_color(pair[0])?;
+        let p = e.parse_point(pair[1])?;
+        if board.get(p).is_some() {
             return Err(format!(
-                "kata-get-rules describes Go rules only; the current variant is {} (use goishi-rules)",
-                self.rules.variant().id
+                "invalid position: {} is given twice",
+                e.geometry().point_name(p)
             ));
         }
-        crate::go_ext::katago_json(&self.rules)
+        board.set(p, Some(color));
     }
-
-    pub(in crate::gtp) fn set_position(&mut self, a: &[&str]) -> Answer {
-        if a.len() % 2 != 0 {
-            return Err(format!(
-                "syntax error: set_position takes pairs of COLOR VERTEX, got {} arguments",
-                a.len()
-            ));
-        }
-        let mut board = Board::new(self.geometry().clone());
-        for pair in a.chunks(2) {
-            let color = parse_color(pair[0])?;
-            let p = self.parse_point(pair[1])?;
-            if board.get(p).is_some() {
-                return Err(format!(
-                    "invalid position: {} is given twice",
-                    self.geometry().point_name(p)
-                ));
-            }
-            board.set(p, Some(color));
-        }
-        let setup = Setup {
-            rules: self.rules.clone(),
-            board,
-            to_move: Color::Black,
-            handicap: 0,
-        };
-        self.start_from(setup)
-            .map_err(|e| format!("invalid position: {e}"))?;
-        Ok(String::new())
-    }
+    let setup = Setup {
+        rules: e.rules.clone(),
+        board,
+        to_move: Color::Black,
+        handicap: 0,
+    };
+    e.start_from(setup)
+        .map_err(|e| format!("invalid position: {e}"))?;
+    Ok(String::new())
 }

@@ -2,11 +2,9 @@
 //! (or none, for blank and comment lines), the engine keeps serving, and it exits cleanly
 //! when its input closes.
 
-mod support;
-
+use crate::support::Gtp;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use support::Gtp;
 
 #[test]
 fn exits_cleanly_at_end_of_input() {

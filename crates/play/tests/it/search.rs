@@ -4,7 +4,7 @@
 //! running search (reports, the stop flag, score statistics, priors, each move's principal
 //! variation and ownership, the root limited to some moves).
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;

@@ -12,13 +12,9 @@ use std::sync::OnceLock;
 
 use goishi::Rules;
 use goishi_cli::gtp::{self, command_names, Engine, FileAccess, PlayerKind, PlayerOptions};
-use goishi_hardening::alloc::Counting;
 use goishi_hardening::fuzz::{self, Settings};
 use goishi_hardening::gen;
 use goishi_hardening::targets::check_gtp_output;
-
-#[global_allocator]
-static ALLOC: Counting = Counting;
 
 /// The records `loadsgf` may read in the GTP target, written once per process to a
 /// temporary folder; an input names them `@SGF0`, `@SGF1`, `@SGF2`.

@@ -7,13 +7,10 @@
 //! cannot add to the count.
 
 use goishi_board::{FromSetup, Move, Point, Position, Registry, Setup};
-use goishi_conformance::alloc::{self, Counting};
+use goishi_conformance::alloc;
 use goishi_contact_capture::{ContactPosition, VARIANTS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 fn game(rules: &str) -> ContactPosition {
     let registry = Registry::from_parts(VARIANTS.iter().copied(), []);

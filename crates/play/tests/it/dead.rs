@@ -1,7 +1,7 @@
 //! The dead-stone estimate: Benson's certain verdicts on known shapes, playout verdicts, seki,
 //! determinism, every geometry and family, and the degenerate boards.
 
-mod common;
+use crate::common;
 
 use goishi::go::GoPosition;
 use goishi::{Color, Diagram, FromSetup, Geometry, Move, Point, Position, Setup};

@@ -6,7 +6,7 @@
 //!
 //! `GOISHI_SLOW=1` plays many more games. A failure prints the seed and the moves.
 
-#[path = "support/reference.rs"]
+#[path = "../support/reference.rs"]
 mod model;
 
 use goishi_board::{

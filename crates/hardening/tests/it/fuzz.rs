@@ -1,19 +1,15 @@
 //! The fuzz harness of this crate's three targets (rules strings, SGF, diagrams), and the
 //! replay of their regression corpus. The fourth target of `cargo xtask fuzz`, `gtp`, runs
-//! with the CLI (`crates/cli/tests/fuzz_gtp.rs`).
+//! with the CLI (`crates/cli/tests/it/fuzz_gtp.rs`).
 //!
 //! Without `GOISHI_FUZZ_SECONDS` each target runs a fixed number of seeded inputs (quick, in
 //! the default `cargo test`); with it, each runs for that many seconds
 //! (`cargo xtask fuzz --seconds N [--target NAME]`). The corpus tests replay every file
 //! under `crates/hardening/corpus/<target>/`.
 
-use goishi_hardening::alloc::Counting;
 use goishi_hardening::fuzz::{self, Settings};
 use goishi_hardening::{gen, targets};
 use proptest::strategy::Strategy;
-
-#[global_allocator]
-static ALLOC: Counting = Counting;
 
 fn fuzz_target<S: Strategy<Value = Vec<u8>>>(
     name: &str,

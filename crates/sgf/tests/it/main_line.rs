@@ -158,7 +158,7 @@ fn the_plain_main_line_reads_as_sgf_parse_does() {
             let mutated = apply(&text, &edits);
             match fast_path_mismatch(&mutated, &choice) {
                 Ok(taken) => fast.set(fast.get() + usize::from(taken && !edits.is_empty())),
-                Err(why) => return Err(TestCaseError::fail(why)),
+                Err(why) => return Err(TestCaseError::fail(why.to_string())),
             }
             Ok(())
         })

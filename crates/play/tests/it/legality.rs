@@ -9,7 +9,7 @@
 //! Seeded: `GOISHI_MCTS_SEED` (printed). Both searchers of a game derive their seeds from it
 //! and from the case's index.
 
-mod common;
+use crate::common;
 
 use goishi::go::{GoPosition, Ko, Suicide};
 use goishi::PlayoutPosition;

@@ -53,7 +53,7 @@ fn assert_round_trip(text: &str) -> String {
 
 #[test]
 fn real_shaped_records_round_trip() {
-    let game = include_str!("records/game.sgf");
+    let game = include_str!("../records/game.sgf");
     let written = assert_round_trip(game);
     for kept in [
         "PB[Black player]",
@@ -69,9 +69,9 @@ fn real_shaped_records_round_trip() {
     ] {
         assert!(written.contains(kept), "{kept} missing from {written}");
     }
-    let rect = assert_round_trip(include_str!("records/rect.sgf"));
+    let rect = assert_round_trip(include_str!("../records/rect.sgf"));
     assert!(rect.contains("SZ[13:7]"), "{rect}");
-    assert_round_trip(include_str!("records/contact.sgf"));
+    assert_round_trip(include_str!("../records/contact.sgf"));
     // Comment-only nodes, setup nodes before the first move, white stones, AE, a
     // multi-line comment, a composed unknown property.
     let text = "(;GM[1]FF[4]SZ[7]RU[go/tromp-taylor:ko=situational]KM[-2.5]

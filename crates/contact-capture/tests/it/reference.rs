@@ -4,7 +4,7 @@
 //!
 //! Seeded and reproducible: the seed is printed; set `CONTACT_SEED=<n>` to replay one.
 
-#[path = "support/reference.rs"]
+#[path = "../support/reference.rs"]
 mod model;
 
 use goishi_board::{Adjacency, Board, Color, FromSetup, Geometry, Move, Point, Position, Setup};

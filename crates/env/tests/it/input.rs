@@ -1,7 +1,7 @@
 //! Bad input gets a typed error with a clear sentence and changes no environment; and the
 //! planes of one position, checked by hand.
 
-mod support;
+use crate::support;
 
 use goishi::Color;
 use goishi_env::{planes, EnvError, ObsKind, VecEnv};

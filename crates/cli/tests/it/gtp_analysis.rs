@@ -5,11 +5,9 @@
 //! analysis comes after it, and no command is lost. Then the `genmove_analyze` pair, `stop`,
 //! `kgs-genmove_cleanup`, `--chat` and bad arguments.
 
-mod support;
-
 use std::process::{Command, Stdio};
 
-use support::Gtp;
+use crate::support::Gtp;
 
 /// A family and board: rules, size, the points of the board.
 const BOARDS: &[(&str, &str, usize)] = &[

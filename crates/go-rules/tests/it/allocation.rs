@@ -7,13 +7,10 @@
 //! cannot add to the count.
 
 use goishi_board::{FromSetup, Move, Point, Position, Registry};
-use goishi_conformance::alloc::{self, Counting};
+use goishi_conformance::alloc;
 use goishi_go_rules::{katago::SYNTAXES, GoPosition, VARIANTS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 /// Plays a seeded random game through the checks a search makes (check every point, list the
 /// moves, play, sometimes undo and replay), then undoes it all.

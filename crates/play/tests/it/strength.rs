@@ -4,7 +4,7 @@
 //! go/chinese 7 200 200 1000`) it won all 200; it wins all 10 here. Seeded with
 //! `GOISHI_MCTS_SEED` (printed).
 
-mod common;
+use crate::common;
 
 use goishi::Color;
 use goishi_play::mcts::MctsPlayer;

@@ -4,7 +4,7 @@
 //! for the count at the cap. Contact 1A on 9x9 is the family that needs it: its games never
 //! end, every one is counted at the cap.
 
-mod common;
+use crate::common;
 
 use goishi::playout::move_cap;
 use goishi::{Color, Move, Position};

@@ -14,15 +14,11 @@ use std::time::{Duration, Instant};
 
 use goishi::{Geometry, Point, Rules};
 use goishi_cli::gtp::{self, Engine, PlayerKind, PlayerOptions};
-use goishi_hardening::alloc::Counting;
 use goishi_hardening::bounds::{measured, within};
 use goishi_hardening::slow;
 use goishi_hardening::targets::check_gtp_output;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-#[global_allocator]
-static ALLOC: Counting = Counting;
 
 const MIB: usize = 1 << 20;
 

@@ -3,7 +3,7 @@
 //! graph; the observation, the mask, rewards, flags and autoreset after every step; and the
 //! observation `planes::write_position` writes for the single game, the same.
 
-mod support;
+use crate::support;
 
 use goishi::{BoardKind, Move, Point, Position};
 use goishi_conformance::standard_boards;

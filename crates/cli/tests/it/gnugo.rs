@@ -10,14 +10,12 @@
 //! absence is a failure. `GOISHI_SLOW=1` runs the long version (every size from 7x7 to
 //! 19x19, more games); `GOISHI_GNUGO_SEED=S` changes the seeds.
 
-mod support;
-
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
+use crate::support::Gtp;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use support::Gtp;
 
 /// A GNU Go configuration and the goishi rules that mean the same.
 struct Pairing {

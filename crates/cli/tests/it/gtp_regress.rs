@@ -13,12 +13,10 @@
 //! directory of the test file (as gogui-regress does), must answer every line, and must exit
 //! cleanly when its input closes.
 
-mod support;
-
 use std::path::{Path, PathBuf};
 
+use crate::support::Gtp;
 use regex::Regex;
-use support::Gtp;
 
 /// The engine's command line in these tests (also the one to give gogui-regress), unless
 /// the file's first line says `# engine: ARGS` (the tree search's files give their budget so).
@@ -28,7 +26,7 @@ struct Pending {
     line: usize,
     command: String,
     id: Option<String>,
-    response: support::Response,
+    response: crate::support::Response,
     checked: bool,
 }
 

@@ -1,0 +1,16 @@
+//! The integration tests of `goishi-go-rules`, in one binary (one link rather than one a
+//! file), a module each: the engine against its reference model (`reference`), no allocation
+//! per move (`allocation`), hostile arguments (`hostile`), the presets as declared
+//! (`variants`). Run one with `cargo test -p goishi-go-rules --test it reference::`.
+//!
+//! The counting global allocator of `goishi-conformance` is installed for the whole binary
+//! (`allocation` counts with it); it counts each thread's allocations apart, so the other
+//! tests, running at the same time, do not add to a count.
+
+#[global_allocator]
+static GLOBAL: goishi_conformance::alloc::Counting = goishi_conformance::alloc::Counting;
+
+mod allocation;
+mod hostile;
+mod reference;
+mod variants;
