@@ -47,6 +47,8 @@ pub(crate) struct Shared<P> {
     pub(crate) obs_bytes: usize,
     pub(crate) max_moves: usize,
     pub(crate) illegal: Illegal,
+    /// The planes of each player's capture count ([`planes::count_bits`]; 0 for none).
+    pub(crate) count_bits: usize,
 }
 
 impl<P> Shared<P> {
@@ -61,6 +63,7 @@ impl<P> Shared<P> {
             obs_bytes: self.obs_bytes,
             max_moves: self.max_moves,
             illegal: self.illegal,
+            count_bits: self.count_bits,
         }
     }
 
@@ -341,13 +344,20 @@ impl<P: PlayoutPosition> Slot<P> {
         scratch: &mut Vec<Move>,
     ) {
         let position = self.position.as_position();
-        let white_to_move = position.side_to_move() == Color::White;
+        let mover = position.side_to_move();
+        let white_to_move = mover == Color::White;
+        let counts = if shared.count_bits == 0 || shared.obs == ObsKind::None {
+            planes::Counts::NONE
+        } else {
+            planes::Counts::of(position, mover)
+        };
+        let (black, white, history) = (&self.black, &self.white, shared.history);
         match shared.obs {
             ObsKind::Bool => {
-                planes::write_bytes(obs, &self.black, &self.white, shared.history, white_to_move)
+                planes::write_bytes(obs, black, white, history, white_to_move, &counts)
             }
             ObsKind::Packed => {
-                planes::write_packed(obs, &self.black, &self.white, shared.history, white_to_move)
+                planes::write_packed(obs, black, white, history, white_to_move, &counts)
             }
             ObsKind::None => {}
         }

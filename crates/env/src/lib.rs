@@ -7,9 +7,10 @@
 //! - the observation, the AlphaGo Zero planes of every environment (see [`planes`]): for
 //!   each point, the mover's stones and the opponent's over the last `history` positions
 //!   (channel `2k` and `2k + 1` are `k` positions ago; positions before the start are
-//!   empty), then a channel of ones when White is to move. On a rectangle the planes of one
-//!   environment have the shape `(H, W, 2 * history + 1)` (row 0 is the row of A1), on a
-//!   torus, hex or graph board `(points, 2 * history + 1)` in point order. One byte (0 or 1)
+//!   empty), then a channel of ones when White is to move, then, where the variant's end
+//!   depends on the capture counts, their constant channels ([`planes::Counts`]). On a
+//!   rectangle the planes of one environment have the shape `(H, W, planes)` (row 0 is the
+//!   row of A1), on a torus, hex or graph board `(points, planes)` in point order. One byte (0 or 1)
 //!   a plane and point, or bit-packed in `numpy.packbits` order ([`ObsKind::Packed`]);
 //! - the legal mask, `num_envs x (points + 1)`: every rule of the variant, superko included,
 //!   the points in point order, then pass; all true once an environment is done (pgx's
@@ -356,6 +357,8 @@ pub struct VecEnv {
     geometry: Geometry,
     num_envs: usize,
     history: usize,
+    /// The planes of an observation ([`planes::channels`]).
+    channels: usize,
     obs: ObsKind,
     obs_bytes: usize,
     reset_done: bool,
@@ -404,7 +407,9 @@ impl VecEnv {
         let geometry = start.geometry().clone();
         let setup = start.setup().clone();
         let points = geometry.num_points();
-        let obs_bytes = planes::obs_bytes(points, history, config.obs);
+        let count_bits = planes::count_bits(start.capture_goal());
+        let channels = planes::channels(history, count_bits);
+        let obs_bytes = planes::obs_bytes(points, channels, config.obs);
         let max_moves = config
             .max_moves
             .unwrap_or_else(|| goishi::playout::move_cap(points));
@@ -448,6 +453,7 @@ impl VecEnv {
                 obs_bytes,
                 max_moves,
                 illegal: config.illegal,
+                count_bits,
             },
             num_envs: config.num_envs,
             seed: config.seed,
@@ -458,6 +464,7 @@ impl VecEnv {
             geometry,
             num_envs: config.num_envs,
             history,
+            channels,
             obs: config.obs,
             obs_bytes,
             reset_done: false,
@@ -490,9 +497,10 @@ impl VecEnv {
         self.history
     }
 
-    /// The planes of an observation: `2 * history + 1`.
+    /// The planes of an observation: `2 * history + 1`, and the capture count planes of a
+    /// variant whose end depends on the captures ([`planes::Counts`]).
     pub fn planes(&self) -> usize {
-        planes::planes(self.history)
+        self.channels
     }
 
     /// How the observation is written.
@@ -508,7 +516,7 @@ impl VecEnv {
     /// The shape of one environment's observation: `[H, W, planes]` on a rectangle,
     /// `[points, planes]` on another board, `[bytes]` packed, `[]` with none.
     pub fn obs_shape(&self) -> Vec<usize> {
-        planes::shape(&self.geometry, self.history, self.obs)
+        planes::shape(&self.geometry, self.channels, self.obs)
     }
 
     /// The number of threads a step uses.

@@ -177,3 +177,33 @@ fn a_restored_finished_game_resets_at_the_next_step() {
     env.step(&[3], out.buffers()).unwrap();
     assert!(env.position(0).unwrap().history().is_empty());
 }
+
+#[test]
+fn the_capture_counts_are_planes_where_the_end_depends_on_them() {
+    // capture/five: the first to capture five stones wins; counts 0 to 4 take three bits.
+    let mut env = VecEnv::new(config("capture/five", Some((5, 5)), 1)).unwrap();
+    assert_eq!(env.planes(), 17 + 2 * 3);
+    assert_eq!(env.obs_shape(), [5, 5, 23]);
+    let mut out = sentinel_buffers(&env);
+    env.reset(None, out.buffers()).unwrap();
+    assert!(out.obs.chunks(23).all(|point| point[17..] == [0; 6]));
+    // B A2, W A1, B B1 takes A1: White to move, Black has one capture.
+    for a in [5, 0, 1] {
+        env.step(&[a], out.buffers()).unwrap();
+    }
+    assert_eq!(env.position(0).unwrap().captures(goishi::Color::Black), 1);
+    for point in out.obs.chunks(23) {
+        assert_eq!(point[16], 1, "White to move");
+        assert_eq!(point[17..20], [0, 0, 0], "the mover's (White's) captures");
+        assert_eq!(point[20..23], [1, 0, 0], "the opponent's (Black's): 1");
+    }
+    // Atari Go ends at the first capture: its count is 0 while the game goes on, and its
+    // planes are Go's.
+    let env = VecEnv::new(config("capture/atari-go", Some((5, 5)), 1)).unwrap();
+    assert_eq!(env.planes(), 17);
+    // So is contact capture without a capture goal; with one, its counts are planes.
+    let env = VecEnv::new(config("contact/2b", Some((5, 5)), 1)).unwrap();
+    assert_eq!(env.planes(), 17);
+    let env = VecEnv::new(config("contact/2b:capture-goal=10", Some((5, 5)), 1)).unwrap();
+    assert_eq!(env.planes(), 17 + 2 * 4);
+}

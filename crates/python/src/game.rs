@@ -357,10 +357,12 @@ impl PyGame {
     /// (the same Rust writer): for each point, the stones of `color` (default: the side to
     /// move) and the opponent's over the last `history` positions (plane `2k` and `2k + 1` are
     /// `k` moves ago; positions before the start are empty), then a plane of ones when `color`
-    /// is White. `history` is at most 32; 0 is read as 1 (the current position only: 3
-    /// planes). numpy bool of shape `(height, width, 2 * history + 1)` on a rectangle,
-    /// `(num_points, 2 * history + 1)` elsewhere; with `packed=True` uint8
-    /// `(ceil(points * planes / 8),)`, the `numpy.packbits` of those planes.
+    /// is White, then, for a variant whose end depends on the captures (`captures=N`,
+    /// `capture-goal`), constant planes of `color`'s captures and the opponent's in binary.
+    /// `history` is at most 32; 0 is read as 1 (the current position only: 3 planes). numpy
+    /// bool of shape `(height, width, planes)` on a rectangle, `(num_points, planes)`
+    /// elsewhere (`planes` is `2 * history + 1` and the count planes); with `packed=True`
+    /// uint8 `(ceil(points * planes / 8),)`, the `numpy.packbits` of those planes.
     #[pyo3(
         signature = (history = Arg::OMITTED, packed = Arg::OMITTED, color = None),
         text_signature = "($self, history=8, packed=False, color=None)"
@@ -388,8 +390,10 @@ impl PyGame {
         } else {
             ObsKind::Bool
         };
-        let shape = planes::shape(g.position.geometry(), history, kind);
-        let mut bytes = vec![0u8; planes::obs_bytes(g.points(), history, kind)];
+        let count_bits = planes::count_bits(g.position.capture_goal());
+        let channels = planes::channels(history, count_bits);
+        let shape = planes::shape(g.position.geometry(), channels, kind);
+        let mut bytes = vec![0u8; planes::obs_bytes(g.points(), channels, kind)];
         planes::write_position(&*g.position, observer, history, kind, &mut bytes)
             .map_err(|e| env_error(py, &e))?;
         drop(g);

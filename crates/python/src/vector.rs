@@ -335,7 +335,7 @@ impl PyVectorEnv {
     ///
     /// `rules` is a rules string or a `goishi.Rules`; `size` an int, `(width, height)` or
     /// `None` (the rules' or the variant's size); `history` the positions the observation
-    /// keeps (`2 * history + 1` planes; 0 reads as 1); `threads` the OS threads a step uses
+    /// keeps (`2 * history + 1` planes, and the count planes of a variant won by captures; 0 reads as 1); `threads` the OS threads a step uses
     /// (`None`: the machine's cores); `seed` the seed of the environments' random streams
     /// (`sample_actions`); `max_moves` the truncation (default 3 x points); `illegal`
     /// `"raise"` or `"lose"`; `obs` `"bool"`, `"packed"` (`numpy.packbits` of each
@@ -592,7 +592,8 @@ impl PyVectorEnv {
         self.facts.history
     }
 
-    /// The planes of an observation (`2 * history + 1`).
+    /// The planes of an observation (`2 * history + 1`, and the capture count planes of a
+    /// variant whose end depends on the captures).
     #[getter]
     fn planes(&self) -> usize {
         self.facts.planes

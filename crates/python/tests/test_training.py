@@ -389,6 +389,37 @@ def test_symmetries_check_their_arguments():
         goishi.symmetries("go/chinese", 0)
 
 
+# 6. Capture counts as planes.
+
+
+def test_capture_counts_are_planes_where_the_end_depends_on_them():
+    env = goishi.VectorEnv("capture/five", 5, 1, history=8)
+    assert env.planes == 17 + 6 and env.single_observation_shape == (5, 5, 23)
+    env.reset()
+    game = goishi.Game("capture/five", 5)
+    for a in [5, 0, 1]:  # B A2, W A1, B B1 takes A1
+        obs, *_ = env.step(np.array([a]))
+        game.play(a)
+    assert game.captures == {"black": 1, "white": 0}
+    planes = obs[0]
+    assert (planes[..., 17:20] == False).all()  # noqa: E712 (White's count: 0)
+    assert (planes[..., 20] == True).all() and not planes[..., 21:23].any()
+    assert np.array_equal(game.observation(), planes)
+    black_view = game.observation(color="black")
+    assert black_view[..., 17].all() and not black_view[..., 18:].any()
+    packed = goishi.VectorEnv("capture/five", 5, 1, obs="packed")
+    packed.reset()
+    for a in [5, 0, 1]:
+        out, *_ = packed.step(np.array([a]))
+    bits = np.unpackbits(out[0], count=25 * 23).reshape(5, 5, 23).astype(bool)
+    assert np.array_equal(bits, planes)
+    # Variants whose end does not depend on the counts keep Go's planes.
+    for rules in ["go/japanese", "capture/atari-go", "contact/2b"]:
+        assert goishi.VectorEnv(rules, 5).planes == 17
+    assert goishi.VectorEnv("contact/2b:capture-goal=3", 5).planes == 17 + 4
+    assert goishi.Game("contact/2b:capture-goal=3", 5).observation(2).shape == (5, 5, 9)
+
+
 # 7. Adjacency.
 
 

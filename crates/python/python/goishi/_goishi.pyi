@@ -57,7 +57,7 @@ class Game:
     @property
     def board(self) -> npt.NDArray[np.int8]: ...
     # The AlphaGo Zero planes, as VectorEnv writes them (the same Rust writer): bool
-    # (height, width, 2 * history + 1) on a rectangle, (num_points, 2 * history + 1)
+    # (height, width, planes) on a rectangle, (num_points, planes)
     # elsewhere; packed: uint8 (ceil(points * planes / 8),), numpy.packbits order. Seen by
     # `color` ("black" or "white"; default the side to move); history 0 reads as 1.
     def observation(

@@ -3,7 +3,7 @@
 ``VectorEnv(rules, size, num_envs, ...)`` takes the arguments of ``goishi.VectorEnv`` and
 steps the same Rust environments; it adds Gymnasium's spaces and metadata:
 
-- ``single_observation_space``: ``Box(0, 1, (H, W, 2 * history + 1), bool)`` on a
+- ``single_observation_space``: ``Box(0, 1, (H, W, planes), bool)`` (``env.planes``) on a
   rectangle, ``(points, planes)`` on a torus, hex or graph board, or ``Box(0, 255, (bytes,),
   uint8)`` with ``obs="packed"`` (``numpy.unpackbits`` restores the planes);
 - ``single_action_space``: ``Discrete(points + 1)`` (the points in point order, then pass);
