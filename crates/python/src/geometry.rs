@@ -9,6 +9,8 @@
 //! image: what comes out is the board's automorphisms among those maps, checked, whatever the
 //! board.
 
+use std::collections::HashSet;
+
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 
@@ -65,6 +67,7 @@ pub(crate) fn automorphisms(geometry: &Geometry) -> Vec<Vec<usize>> {
     } else {
         vec![(0, 0)]
     };
+    let mut seen = HashSet::from([identity.clone()]);
     let mut found = vec![identity];
     for &(dx, dy) in &shifts {
         for map in &maps {
@@ -77,7 +80,8 @@ pub(crate) fn automorphisms(geometry: &Geometry) -> Vec<Vec<usize>> {
                     (y * w + x) as usize
                 })
                 .collect();
-            if !found.contains(&perm) && keeps_adjacency(geometry, &perm) {
+            if !seen.contains(&perm) && keeps_adjacency(geometry, &perm) {
+                seen.insert(perm.clone());
                 found.push(perm);
             }
         }
