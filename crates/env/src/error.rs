@@ -52,8 +52,8 @@ pub enum EnvError {
     /// The word for the observation is none of `bool`, `packed`, `none`.
     #[error("unknown observation kind {0:?}; expected bool, packed or none")]
     BadObsKind(String),
-    /// A step before the first reset.
-    #[error("the environments have not been reset yet; call reset before step")]
+    /// A step, a draw of actions or a restore before the first reset.
+    #[error("the environments have not been reset yet; call reset first")]
     NotReset,
     /// A partial reset (`reset_mask`) before the first full reset.
     #[error("a partial reset (reset_mask) needs the environments reset first; call reset without a mask")]

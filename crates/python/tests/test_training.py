@@ -292,6 +292,8 @@ def test_a_games_state_restores_into_an_environment():
 
 def test_set_state_refuses_other_games_and_bad_arguments():
     env = goishi.VectorEnv("go/chinese", 5, 2)
+    with pytest.raises(ValueError, match="have not been reset yet; call reset first"):
+        env.set_state(0, goishi.Game("go/chinese", 5).to_state())
     env.reset()
     with pytest.raises(ValueError) as e:
         env.set_state(0, goishi.Game("go/japanese", 5).to_state())

@@ -172,7 +172,7 @@ def test_bad_settings_raise_the_documented_exceptions():
     with pytest.raises(ValueError, match="invalid seed"):
         goishi.VectorEnv("go/chinese", 9, 2, seed=-1)
     env = goishi.VectorEnv("go/chinese", 9, 2)
-    with pytest.raises(ValueError, match="call reset before step"):
+    with pytest.raises(ValueError, match="call reset first"):
         env.step(np.array([0, 0]))
     with pytest.raises(ValueError, match="invalid seed"):
         env.reset(seed=-1)
