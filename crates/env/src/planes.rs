@@ -366,6 +366,10 @@ pub fn write_packed(
     white_to_move: bool,
     counts: &Counts,
 ) {
+    if counts.bits > 0 {
+        write_packed_counts(out, black, white, history, white_to_move, counts);
+        return;
+    }
     let (mine, theirs) = if white_to_move {
         (white, black)
     } else {
@@ -388,16 +392,7 @@ pub fn write_packed(
             at += 4;
         }
     };
-    if counts.bits > 0 {
-        // The count planes after each point's (at most 32 bits a push).
-        let n = counts.bits as u32;
-        let (mover, opponent) = (counts.packed(counts.mover), counts.packed(counts.opponent));
-        for (&m, &o) in mine.iter().zip(theirs) {
-            packed_point(m, o, history, blocks, colour, &mut |v, n| push(v, n, out));
-            push(mover, n, out);
-            push(opponent, n, out);
-        }
-    } else if history == 8 {
+    if history == 8 {
         // The usual case (17 planes): seventeen bits a point, in one push.
         for (&m, &o) in mine.iter().zip(theirs) {
             let bits = REVERSE[(m & 0xFF) as usize] | (REVERSE[(o & 0xFF) as usize] >> 1);
@@ -409,6 +404,48 @@ pub fn write_packed(
         }
     }
     // The last bits, padded with zeros to whole bytes.
+    let rest = (acc << (32 - len)) as u32;
+    let bytes = len.div_ceil(8) as usize;
+    out[at..at + bytes].copy_from_slice(&rest.to_be_bytes()[..bytes]);
+}
+
+/// [`write_packed`] with count planes: each point's bits, then the counts' (a push of at
+/// most 32 bits at a time, as the accumulator needs).
+fn write_packed_counts(
+    out: &mut [u8],
+    black: &[u32],
+    white: &[u32],
+    history: usize,
+    white_to_move: bool,
+    counts: &Counts,
+) {
+    let (mine, theirs) = if white_to_move {
+        (white, black)
+    } else {
+        (black, white)
+    };
+    let colour = u64::from(white_to_move);
+    let blocks = history.div_ceil(8);
+    let mut acc: u64 = 0;
+    let mut len: u32 = 0;
+    let mut at = 0;
+    let mut push = |value: u64, n: u32, out: &mut [u8]| {
+        acc = (acc << n) | value;
+        len += n;
+        if len >= 32 {
+            len -= 32;
+            let word = (acc >> len) as u32;
+            out[at..at + 4].copy_from_slice(&word.to_be_bytes());
+            at += 4;
+        }
+    };
+    let n = counts.bits as u32;
+    let (mover, opponent) = (counts.packed(counts.mover), counts.packed(counts.opponent));
+    for (&m, &o) in mine.iter().zip(theirs) {
+        packed_point(m, o, history, blocks, colour, &mut |v, n| push(v, n, out));
+        push(mover, n, out);
+        push(opponent, n, out);
+    }
     let rest = (acc << (32 - len)) as u32;
     let bytes = len.div_ceil(8) as usize;
     out[at..at + bytes].copy_from_slice(&rest.to_be_bytes()[..bytes]);
