@@ -335,6 +335,14 @@ pub trait Position: fmt::Debug + Send + Sync + Any {
     /// Stones of the opponent that `color` has captured (prisoners, pass stones included).
     fn captures(&self, color: Color) -> u32;
 
+    /// The captures that win the game at once, where the variant's end depends on them
+    /// (the first player to have captured this many stones wins); `None` where it does not
+    /// (the default). The counts are [`Position::captures`]. Observations for learning show
+    /// them, as the stones do not.
+    fn capture_goal(&self) -> Option<u32> {
+        None
+    }
+
     /// A copy of the position.
     fn clone_box(&self) -> Box<dyn Position>;
 

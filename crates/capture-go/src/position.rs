@@ -171,6 +171,10 @@ impl Position for CapturePosition {
         self.go.captures(color)
     }
 
+    fn capture_goal(&self) -> Option<u32> {
+        Some(self.config.goal)
+    }
+
     fn is_over(&self) -> bool {
         self.winner.is_some() || self.go.is_over()
     }

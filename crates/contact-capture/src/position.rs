@@ -573,6 +573,11 @@ impl Position for ContactPosition {
         self.captures[color.index()]
     }
 
+    fn capture_goal(&self) -> Option<u32> {
+        let goal = self.config.capture_goal;
+        (goal > 0).then_some(goal)
+    }
+
     fn clone_box(&self) -> Box<dyn Position> {
         Box::new(self.clone())
     }

@@ -23,7 +23,8 @@ pub(crate) struct Slot<P> {
     black: Vec<u32>,
     /// Bit `k`: a white stone at the point `k` positions ago.
     white: Vec<u32>,
-    /// Bit `a`: action `a` is legal now (all clear once the environment is done).
+    /// Bit `a`: action `a` is legal now (all clear once the environment is done: its mask
+    /// row is then all ones, any action being ignored).
     legal: Vec<u64>,
     /// The number of legal actions (the bits of `legal`).
     legal_count: usize,
@@ -46,6 +47,8 @@ pub(crate) struct Shared<P> {
     pub(crate) obs_bytes: usize,
     pub(crate) max_moves: usize,
     pub(crate) illegal: Illegal,
+    /// The planes of each player's capture count ([`planes::count_bits`]; 0 for none).
+    pub(crate) count_bits: usize,
 }
 
 impl<P> Shared<P> {
@@ -60,6 +63,7 @@ impl<P> Shared<P> {
             obs_bytes: self.obs_bytes,
             max_moves: self.max_moves,
             illegal: self.illegal,
+            count_bits: self.count_bits,
         }
     }
 
@@ -75,7 +79,7 @@ pub struct Buffers<'a> {
     /// The observations: `num_envs x obs_bytes` bytes (empty with no observation).
     pub obs: &'a mut [u8],
     /// The legal actions: `num_envs x num_actions`, 1 for a legal action, else 0 (numpy's
-    /// `bool` layout).
+    /// `bool` layout); all 1 in the row of an environment that is done.
     pub mask: &'a mut [u8],
     /// The reward of the player who made the last move.
     pub rewards: &'a mut [f32],
@@ -117,6 +121,13 @@ impl<'a> Buffers<'a> {
 pub(crate) struct Scratch {
     moves: Vec<Move>,
     error: Option<EnvError>,
+}
+
+impl Scratch {
+    /// The list of moves a position's queries reuse.
+    pub(crate) fn moves_mut(&mut self) -> &mut Vec<Move> {
+        &mut self.moves
+    }
 }
 
 /// The move an action names: a point, or pass after the last point.
@@ -203,6 +214,63 @@ impl<P: PlayoutPosition> Slot<P> {
         self.observe(shared, out.obs, out.mask, scratch);
     }
 
+    /// Makes this environment's game `position`'s: the start again, then `position`'s
+    /// moves replayed one by one (the stone history of the planes, the repetition state and
+    /// the count of moves since the reset as if the environment had played them), and writes
+    /// its observation and mask. `position` has the batch's setup (checked by the caller).
+    /// An environment whose restored game is over is done: the next step resets it.
+    fn restore(
+        &mut self,
+        shared: &Shared<P>,
+        env: usize,
+        position: &dyn goishi::Position,
+        out: Env<'_>,
+        scratch: &mut Vec<Move>,
+    ) -> Result<(), EnvError> {
+        self.position.restart(&shared.start);
+        self.moves = 0;
+        self.done = false;
+        planes::start_board(
+            self.position.as_position().board().cells(),
+            &mut self.black,
+            &mut self.white,
+        );
+        for turn in position.history() {
+            if !self.position.play(turn.color, turn.mv) {
+                let reason = self
+                    .position
+                    .as_position()
+                    .check_move(turn.color, turn.mv)
+                    .err()
+                    .unwrap_or(goishi::IllegalMove::GameOver);
+                // Leave the environment at its start rather than half-way.
+                self.position.restart(&shared.start);
+                planes::start_board(
+                    self.position.as_position().board().cells(),
+                    &mut self.black,
+                    &mut self.white,
+                );
+                return Err(EnvError::Internal {
+                    env,
+                    error: PlayError::new(position.geometry(), turn.color, turn.mv, reason),
+                });
+            }
+            self.moves += 1;
+            planes::push_board(
+                self.position.as_position().board().cells(),
+                &mut self.black,
+                &mut self.white,
+                shared.keep,
+            );
+        }
+        self.done = self.position.is_over();
+        *out.reward = 0.0;
+        *out.termination = self.done;
+        *out.truncation = false;
+        self.observe(shared, out.obs, out.mask, scratch);
+        Ok(())
+    }
+
     /// One step: the reset of an environment that ended at the last step, else `action`.
     fn step(
         &mut self,
@@ -264,8 +332,10 @@ impl<P: PlayoutPosition> Slot<P> {
         Ok(())
     }
 
-    /// Writes the observation and the legal mask of the position now (an environment that
-    /// is done has no legal action).
+    /// Writes the observation and the legal mask of the position now. An environment that
+    /// is done has no legal action of its own, and its mask row is all ones (pgx's
+    /// convention: the next step ignores its action, so any is allowed, and a masked sampler
+    /// never meets an empty row).
     fn observe(
         &mut self,
         shared: &Shared<P>,
@@ -274,23 +344,31 @@ impl<P: PlayoutPosition> Slot<P> {
         scratch: &mut Vec<Move>,
     ) {
         let position = self.position.as_position();
-        let white_to_move = position.side_to_move() == Color::White;
+        let mover = position.side_to_move();
+        let white_to_move = mover == Color::White;
+        let counts = if shared.count_bits == 0 || shared.obs == ObsKind::None {
+            planes::Counts::NONE
+        } else {
+            planes::Counts::of(position, mover)
+        };
+        let (black, white, history) = (&self.black, &self.white, shared.history);
         match shared.obs {
             ObsKind::Bool => {
-                planes::write_bytes(obs, &self.black, &self.white, shared.history, white_to_move)
+                planes::write_bytes(obs, black, white, history, white_to_move, &counts)
             }
             ObsKind::Packed => {
-                planes::write_packed(obs, &self.black, &self.white, shared.history, white_to_move)
+                planes::write_packed(obs, black, white, history, white_to_move, &counts)
             }
             ObsKind::None => {}
         }
         if self.done {
             self.legal.fill(0);
             self.legal_count = 0;
+            mask.fill(1);
         } else {
             self.legal_count = position.legal_action_bits(&mut self.legal, scratch);
+            planes::write_bits(mask, &self.legal);
         }
-        planes::write_bits(mask, &self.legal);
     }
 
     /// A uniformly random legal action from this environment's stream (pass, ignored, for
@@ -336,8 +414,8 @@ struct Env<'a> {
 /// What a pass over the batch does to each environment.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Work<'a> {
-    /// Reset every environment.
-    Reset,
+    /// Reset every environment, or those whose entry is true.
+    Reset(Option<&'a [bool]>),
     /// Step each with its action.
     Step(&'a [u32]),
 }
@@ -374,7 +452,12 @@ fn run_chunk<P: PlayoutPosition>(
             truncation,
         };
         match work {
-            Work::Reset => slot.reset(shared, out, moves),
+            Work::Reset(None) => slot.reset(shared, out, moves),
+            Work::Reset(Some(m)) => {
+                if m[first + i] {
+                    slot.reset(shared, out, moves);
+                }
+            }
             Work::Step(a) => slot.step(shared, first + i, a[first + i], out, moves)?,
         }
     }
@@ -423,6 +506,27 @@ pub(crate) fn run<P: PlayoutPosition>(
         .iter_mut()
         .find_map(|sc| sc.error.take())
         .map_or(Ok(()), Err)
+}
+
+/// Restores environment `env` to `position` ([`Slot::restore`]), writing its rows of
+/// `buffers` (the whole batch's).
+pub(crate) fn restore<P: PlayoutPosition>(
+    shared: &Shared<P>,
+    slots: &mut [Slot<P>],
+    env: usize,
+    position: &dyn goishi::Position,
+    buffers: Buffers<'_>,
+    moves: &mut Vec<Move>,
+) -> Result<(), EnvError> {
+    let (bytes, actions) = (shared.obs_bytes, shared.actions());
+    let out = Env {
+        obs: &mut buffers.obs[env * bytes..(env + 1) * bytes],
+        mask: &mut buffers.mask[env * actions..(env + 1) * actions],
+        reward: &mut buffers.rewards[env],
+        termination: &mut buffers.terminations[env],
+        truncation: &mut buffers.truncations[env],
+    };
+    slots[env].restore(shared, env, position, out, moves)
 }
 
 /// Draws a random legal action for every environment into `out`, each from its own stream.

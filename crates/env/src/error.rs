@@ -52,9 +52,32 @@ pub enum EnvError {
     /// The word for the observation is none of `bool`, `packed`, `none`.
     #[error("unknown observation kind {0:?}; expected bool, packed or none")]
     BadObsKind(String),
-    /// A step before the first reset.
-    #[error("the environments have not been reset yet; call reset before step")]
+    /// A step, a draw of actions or a restore before the first reset.
+    #[error("the environments have not been reset yet; call reset first")]
     NotReset,
+    /// A partial reset (`reset_mask`) before the first full reset.
+    #[error("a partial reset (reset_mask) needs the environments reset first; call reset without a mask")]
+    PartialBeforeReset,
+    /// An environment index past the last environment.
+    #[error("environment {env} does not exist; there are {num_envs}")]
+    NoSuchEnv {
+        /// The index given.
+        env: usize,
+        /// The number of environments.
+        num_envs: usize,
+    },
+    /// A game restored into an environment that plays another game.
+    #[error("environment {env}: the state is a game of {game}{}; this environment plays {expected}", if *.same_rules { " from another setup (stones or first player)" } else { "" })]
+    OtherGame {
+        /// The environment's index.
+        env: usize,
+        /// The restored game's rules and board.
+        game: String,
+        /// The environment's rules and board.
+        expected: String,
+        /// Whether the rules and board are the same and the setups differ otherwise.
+        same_rules: bool,
+    },
     /// A buffer or the action array has the wrong length.
     #[error("{name} has {got} entries; this environment needs {expected}")]
     Length {

@@ -7,17 +7,24 @@
 //! - the observation, the AlphaGo Zero planes of every environment (see [`planes`]): for
 //!   each point, the mover's stones and the opponent's over the last `history` positions
 //!   (channel `2k` and `2k + 1` are `k` positions ago; positions before the start are
-//!   empty), then a channel of ones when White is to move. On a rectangle the planes of one
-//!   environment have the shape `(H, W, 2 * history + 1)` (row 0 is the row of A1), on a
-//!   torus, hex or graph board `(points, 2 * history + 1)` in point order. One byte (0 or 1)
+//!   empty), then a channel of ones when White is to move, then, where the variant's end
+//!   depends on the capture counts, their constant channels ([`planes::Counts`]). On a
+//!   rectangle the planes of one environment have the shape `(H, W, planes)` (row 0 is the
+//!   row of A1), on a torus, hex or graph board `(points, planes)` in point order. One byte (0 or 1)
 //!   a plane and point, or bit-packed in `numpy.packbits` order ([`ObsKind::Packed`]);
 //! - the legal mask, `num_envs x (points + 1)`: every rule of the variant, superko included,
-//!   the points in point order, then pass (all false once an environment is done);
+//!   the points in point order, then pass; all true once an environment is done (pgx's
+//!   convention: the next step resets it and ignores its action, so any action is allowed,
+//!   and a sampler over the mask never meets an empty row);
 //! - the rewards: +1, -1 or 0 for the player who made the last move when the rules end the
 //!   game (by the variant's own result), -1 when it loses by an illegal action under
 //!   [`Illegal::Lose`], 0 otherwise (a truncated game included);
 //! - the terminations (the rules ended the game, or an illegal action lost it) and the
 //!   truncations (`max_moves` moves since the reset, 3 x points by default).
+//!
+//! [`VecEnv::reset_with`] resets some environments only (Gymnasium's partial reset) with a
+//! seed for each ([`Seeds`]); [`VecEnv::set_position`] restores a game into one environment
+//! by replaying its moves (a search branching from a position, a replay buffer).
 //!
 //! Autoreset follows Gymnasium 1.x's next-step mode: the step that ends a game reports its
 //! final observation, reward and flags; the next step ignores that environment's action,
@@ -147,6 +154,20 @@ impl FromStr for ObsKind {
     }
 }
 
+/// The seeds of a reset ([`VecEnv::reset_with`]): environment `i`'s random stream restarts
+/// as stream `i` of its seed, so `All(s)` and `Each` with `Some(s)` for every environment are
+/// the same.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Seeds<'a> {
+    /// Every environment keeps its stream.
+    #[default]
+    Keep,
+    /// One seed for every environment (reset).
+    All(u64),
+    /// A seed for each environment, `None` to keep its stream: `num_envs` entries.
+    Each(&'a [Option<u64>]),
+}
+
 /// The most OS threads a step may run on (as many as the tree search allows): a step
 /// starts its threads each time, and the OS may refuse thousands.
 pub const MAX_THREADS: usize = 256;
@@ -211,9 +232,17 @@ trait Envs: std::fmt::Debug + Send {
     fn is_done(&self, i: usize) -> Option<bool>;
     fn reset(
         &mut self,
-        seed: Option<u64>,
+        seeds: Seeds<'_>,
+        only: Option<&[bool]>,
         buffers: Buffers<'_>,
         scratch: &mut [Scratch],
+    ) -> Result<(), EnvError>;
+    fn restore(
+        &mut self,
+        env: usize,
+        position: &dyn Position,
+        buffers: Buffers<'_>,
+        scratch: &mut Scratch,
     ) -> Result<(), EnvError>;
     fn step(
         &mut self,
@@ -235,16 +264,48 @@ impl<P: PlayoutPosition> Envs for Batch<P> {
 
     fn reset(
         &mut self,
-        seed: Option<u64>,
+        seeds: Seeds<'_>,
+        only: Option<&[bool]>,
         buffers: Buffers<'_>,
         scratch: &mut [Scratch],
     ) -> Result<(), EnvError> {
-        if let Some(seed) = seed {
-            for (i, slot) in self.slots.iter_mut().enumerate() {
+        for (i, slot) in self.slots.iter_mut().enumerate() {
+            if only.is_some_and(|m| !m[i]) {
+                continue;
+            }
+            let seed = match seeds {
+                Seeds::Keep => None,
+                Seeds::All(seed) => Some(seed),
+                Seeds::Each(each) => each[i],
+            };
+            if let Some(seed) = seed {
                 slot.rng = batch::stream(seed, i);
             }
         }
-        batch::run(&self.shared, &mut self.slots, Work::Reset, buffers, scratch)
+        batch::run(
+            &self.shared,
+            &mut self.slots,
+            Work::Reset(only),
+            buffers,
+            scratch,
+        )
+    }
+
+    fn restore(
+        &mut self,
+        env: usize,
+        position: &dyn Position,
+        buffers: Buffers<'_>,
+        scratch: &mut Scratch,
+    ) -> Result<(), EnvError> {
+        batch::restore(
+            &self.shared,
+            &mut self.slots,
+            env,
+            position,
+            buffers,
+            scratch.moves_mut(),
+        )
     }
 
     fn step(
@@ -296,9 +357,13 @@ pub struct VecEnv {
     geometry: Geometry,
     num_envs: usize,
     history: usize,
+    /// The planes of an observation ([`planes::channels`]).
+    channels: usize,
     obs: ObsKind,
     obs_bytes: usize,
     reset_done: bool,
+    /// The setup every game starts from (what a restored game must have started from).
+    setup: goishi::Setup,
 }
 
 /// The bytes the system has available (Linux's `MemAvailable`), else 16 GiB.
@@ -340,8 +405,11 @@ impl VecEnv {
             .new_game(config.size)
             .map_err(EnvError::Setup)?;
         let geometry = start.geometry().clone();
+        let setup = start.setup().clone();
         let points = geometry.num_points();
-        let obs_bytes = planes::obs_bytes(points, history, config.obs);
+        let count_bits = planes::count_bits(start.capture_goal());
+        let channels = planes::channels(history, count_bits);
+        let obs_bytes = planes::obs_bytes(points, channels, config.obs);
         let max_moves = config
             .max_moves
             .unwrap_or_else(|| goishi::playout::move_cap(points));
@@ -385,6 +453,7 @@ impl VecEnv {
                 obs_bytes,
                 max_moves,
                 illegal: config.illegal,
+                count_bits,
             },
             num_envs: config.num_envs,
             seed: config.seed,
@@ -395,9 +464,11 @@ impl VecEnv {
             geometry,
             num_envs: config.num_envs,
             history,
+            channels,
             obs: config.obs,
             obs_bytes,
             reset_done: false,
+            setup,
         })
     }
 
@@ -426,9 +497,10 @@ impl VecEnv {
         self.history
     }
 
-    /// The planes of an observation: `2 * history + 1`.
+    /// The planes of an observation: `2 * history + 1`, and the capture count planes of a
+    /// variant whose end depends on the captures ([`planes::Counts`]).
     pub fn planes(&self) -> usize {
-        planes::planes(self.history)
+        self.channels
     }
 
     /// How the observation is written.
@@ -444,7 +516,7 @@ impl VecEnv {
     /// The shape of one environment's observation: `[H, W, planes]` on a rectangle,
     /// `[points, planes]` on another board, `[bytes]` packed, `[]` with none.
     pub fn obs_shape(&self) -> Vec<usize> {
-        planes::shape(&self.geometry, self.history, self.obs)
+        planes::shape(&self.geometry, self.channels, self.obs)
     }
 
     /// The number of threads a step uses.
@@ -487,10 +559,78 @@ impl VecEnv {
     /// Starts every game again and writes the first observations; with a seed, every
     /// environment's random stream starts again from it (stream `i` of the seed).
     pub fn reset(&mut self, seed: Option<u64>, buffers: Buffers<'_>) -> Result<(), EnvError> {
+        let seeds = seed.map_or(Seeds::Keep, Seeds::All);
+        self.reset_with(seeds, None, buffers)
+    }
+
+    /// Starts games again: every game with `only` `None`, else those whose entry of `only`
+    /// (`num_envs` entries) is true (Gymnasium's partial reset, `reset_mask`), writing their
+    /// rows of the buffers (observation, mask, reward 0, both flags false) and leaving every
+    /// other environment and its rows as they were. The environments reset take their seeds
+    /// from `seeds`; the others keep their streams. A partial reset needs a full one first
+    /// ([`EnvError::PartialBeforeReset`]); a list of seeds or a mask of the wrong length is
+    /// [`EnvError::Length`]. Nothing changes when it fails.
+    pub fn reset_with(
+        &mut self,
+        seeds: Seeds<'_>,
+        only: Option<&[bool]>,
+        buffers: Buffers<'_>,
+    ) -> Result<(), EnvError> {
         self.check_buffers(&buffers)?;
-        self.batch.reset(seed, buffers, &mut self.scratch)?;
-        self.reset_done = true;
+        if let Seeds::Each(each) = seeds {
+            self.check_length("seed", each.len())?;
+        }
+        if let Some(only) = only {
+            self.check_length("reset_mask", only.len())?;
+            if !self.reset_done {
+                return Err(EnvError::PartialBeforeReset);
+            }
+        }
+        self.batch.reset(seeds, only, buffers, &mut self.scratch)?;
+        if only.is_none() {
+            self.reset_done = true;
+        }
         Ok(())
+    }
+
+    /// Makes environment `env`'s game `position` (a game of this batch's rules and board,
+    /// from its start: [`EnvError::OtherGame`] otherwise), as if the environment had played
+    /// its moves since a reset: its moves are replayed, so the stone history of the planes,
+    /// the repetition state (ko, superko) and the count of moves towards `max_moves` are
+    /// those of the game. Writes that environment's rows of the buffers (its observation and
+    /// legal mask, reward 0, terminated when the game is over, not truncated) and leaves the
+    /// other environments as they were. An environment restored to a finished game is done:
+    /// the next step resets it.
+    pub fn set_position(
+        &mut self,
+        env: usize,
+        position: &dyn Position,
+        buffers: Buffers<'_>,
+    ) -> Result<(), EnvError> {
+        if env >= self.num_envs {
+            return Err(EnvError::NoSuchEnv {
+                env,
+                num_envs: self.num_envs,
+            });
+        }
+        if !self.reset_done {
+            return Err(EnvError::NotReset);
+        }
+        self.check_buffers(&buffers)?;
+        if position.setup() != &self.setup {
+            let describe = |setup: &goishi::Setup| {
+                format!("{} on {}", setup.rules, setup.board.geometry().describe())
+            };
+            let (game, expected) = (describe(position.setup()), describe(&self.setup));
+            return Err(EnvError::OtherGame {
+                env,
+                same_rules: game == expected,
+                game,
+                expected,
+            });
+        }
+        self.batch
+            .restore(env, position, buffers, &mut self.scratch[0])
     }
 
     /// Checks `actions` (an integer array, numpy's `int64` say) and converts them into

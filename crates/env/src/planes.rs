@@ -4,8 +4,11 @@
 //! An environment keeps, for each point, two words whose bit `k` says whether a black (a
 //! white) stone stood there `k` positions ago ([`push_board`] shifts them once per move).
 //! From them the planes of a point are written in channel order: channel `2k` is the mover's
-//! stone `k` positions ago, channel `2k + 1` the opponent's, and the last channel is 1 when
-//! White is to move. The points follow in point order (row-major from A1 on a grid), each
+//! stone `k` positions ago, channel `2k + 1` the opponent's, and channel `2 * history` is 1
+//! when White is to move. A variant whose end depends on the capture counts (capture Go's
+//! `captures=N`, contact capture's `capture-goal`: [`goishi::Position::capture_goal`]) has
+//! constant channels after it, the mover's captures and the opponent's in binary
+//! ([`Counts`]); every other variant's layout ends at the colour. The points follow in point order (row-major from A1 on a grid), each
 //! with its channels together: the `(H, W, C)` layout of pgx and PettingZoo, or `(points, C)`
 //! on a board that is not a rectangle.
 //!
@@ -77,20 +80,20 @@ pub fn positions(history: usize) -> Result<usize, EnvError> {
     Ok(history.max(1))
 }
 
-/// The shape of one observation of `history` positions (as [`positions`] gives them) on
-/// `geometry`: `[H, W, planes]` on a rectangle, `[points, planes]` on another board,
-/// `[bytes]` packed, `[]` with none.
-pub fn shape(geometry: &Geometry, history: usize, obs: ObsKind) -> Vec<usize> {
+/// The shape of one observation of `channels` planes ([`channels`]) on `geometry`:
+/// `[H, W, channels]` on a rectangle, `[points, channels]` on another board, `[bytes]`
+/// packed, `[]` with none.
+pub fn shape(geometry: &Geometry, channels: usize, obs: ObsKind) -> Vec<usize> {
     let points = geometry.num_points();
     match obs {
         ObsKind::None => Vec::new(),
-        ObsKind::Packed => vec![obs_bytes(points, history, obs)],
+        ObsKind::Packed => vec![obs_bytes(points, channels, obs)],
         ObsKind::Bool if geometry.is_rect() => vec![
             geometry.height() as usize,
             geometry.width() as usize,
-            planes(history),
+            channels,
         ],
-        ObsKind::Bool => vec![points, planes(history)],
+        ObsKind::Bool => vec![points, channels],
     }
 }
 
@@ -113,7 +116,8 @@ pub fn write_position(
 ) -> Result<(), EnvError> {
     let history = positions(history)?;
     let points = position.geometry().num_points();
-    let expected = obs_bytes(points, history, obs);
+    let counts = Counts::of(position, observer);
+    let expected = obs_bytes(points, channels(history, counts.bits), obs);
     if out.len() != expected {
         return Err(EnvError::Length {
             name: "obs",
@@ -143,22 +147,94 @@ pub fn write_position(
     }
     let white_to_move = observer == Color::White;
     if obs == ObsKind::Packed {
-        write_packed(out, &black, &white, history, white_to_move);
+        write_packed(out, &black, &white, history, white_to_move, &counts);
     } else {
-        write_bytes(out, &black, &white, history, white_to_move);
+        write_bytes(out, &black, &white, history, white_to_move, &counts);
     }
     Ok(())
 }
 
-/// The planes of an observation of `history` positions: two a position, then the colour.
+/// The stone and colour planes of an observation of `history` positions: two a position,
+/// then the colour.
 pub fn planes(history: usize) -> usize {
     2 * history + 1
 }
 
-/// The bytes of one environment's observation: one a plane and point, or packed, eight
-/// planes' bits a byte; none with [`ObsKind::None`].
-pub fn obs_bytes(points: usize, history: usize, obs: ObsKind) -> usize {
-    let bits = points * planes(history);
+/// Every plane of an observation: the stone and colour planes of `history` positions, then
+/// `count_bits` planes for each player's captures ([`Counts`]).
+pub fn channels(history: usize, count_bits: usize) -> usize {
+    planes(history) + 2 * count_bits
+}
+
+/// The planes a player's captures take when the game ends at `goal` captures
+/// ([`goishi::Position::capture_goal`]): the bits of the counts a running game can have, 0
+/// to `goal - 1` (none without a goal, and none for a goal of 1: the first capture ends the
+/// game, and the count is 0 until then).
+pub fn count_bits(goal: Option<u32>) -> usize {
+    goal.map_or(0, |g| {
+        (u32::BITS - g.saturating_sub(1).leading_zeros()) as usize
+    })
+}
+
+/// The capture counts an observation shows, where the variant's end depends on them
+/// (capture Go's `captures=N`, contact capture's `capture-goal`): after the colour plane,
+/// `bits` constant planes (every point the same) with the observer's captures in binary, the
+/// least significant bit first, then `bits` with the opponent's; each count saturates at
+/// `goal - 1` (the final observation of a game won by captures shows `goal - 1`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// The planes of each count ([`count_bits`]); 0 for none.
+    pub bits: usize,
+    /// The observer's captures.
+    pub mover: u32,
+    /// The opponent's captures.
+    pub opponent: u32,
+}
+
+impl Counts {
+    /// No count planes.
+    pub const NONE: Counts = Counts {
+        bits: 0,
+        mover: 0,
+        opponent: 0,
+    };
+
+    /// The counts of `position` seen by `observer`.
+    pub fn of(position: &dyn Position, observer: Color) -> Counts {
+        let goal = position.capture_goal();
+        let bits = count_bits(goal);
+        if bits == 0 {
+            return Counts::NONE;
+        }
+        let top = goal.unwrap_or(1) - 1;
+        Counts {
+            bits,
+            mover: position.captures(observer).min(top),
+            opponent: position.captures(observer.opponent()).min(top),
+        }
+    }
+
+    /// The count channels as bytes (0 or 1): the first `2 * bits` of the array.
+    fn bytes(&self) -> [u8; 64] {
+        let mut out = [0u8; 64];
+        for j in 0..self.bits {
+            out[j] = (self.mover >> j & 1) as u8;
+            out[self.bits + j] = (self.opponent >> j & 1) as u8;
+        }
+        out
+    }
+
+    /// A count's bits in channel order for a packed push (the first channel the most
+    /// significant bit).
+    fn packed(&self, count: u32) -> u64 {
+        u64::from(count.reverse_bits() >> (32 - self.bits))
+    }
+}
+
+/// The bytes of one environment's observation of `channels` planes ([`channels`]): one a
+/// plane and point, or packed, eight planes' bits a byte; none with [`ObsKind::None`].
+pub fn obs_bytes(points: usize, channels: usize, obs: ObsKind) -> usize {
+    let bits = points * channels;
     match obs {
         ObsKind::Bool => bits,
         ObsKind::Packed => bits.div_ceil(8),
@@ -192,23 +268,25 @@ pub fn push_board(cells: &[u8], black: &mut [u32], white: &mut [u32], keep: u32)
     }
 }
 
-/// Writes the planes as bytes (0 or 1) into `out` (`points x planes(history)` bytes), from
-/// the history words, for the mover `white_to_move` says.
+/// Writes the planes as bytes (0 or 1) into `out` (`points x channels(history,
+/// counts.bits)` bytes), from the history words, for the mover `white_to_move` says, then
+/// the count planes of `counts`.
 pub fn write_bytes(
     out: &mut [u8],
     black: &[u32],
     white: &[u32],
     history: usize,
     white_to_move: bool,
+    counts: &Counts,
 ) {
-    let channels = planes(history);
+    let base = planes(history);
     let (mine, theirs) = if white_to_move {
         (white, black)
     } else {
         (black, white)
     };
     let colour = u8::from(white_to_move);
-    if history == 8 {
+    if history == 8 && counts.bits == 0 {
         // The usual case (17 planes), in one store of sixteen bytes and one of one.
         for ((chunk, &m), &o) in out.chunks_exact_mut(17).zip(mine).zip(theirs) {
             chunk[..16].copy_from_slice(&spread(m, o));
@@ -216,9 +294,13 @@ pub fn write_bytes(
         }
         return;
     }
+    let extra = counts.bytes();
+    let extra = &extra[..2 * counts.bits];
     let full = history / 8;
     let tail = 2 * (history % 8);
-    for ((chunk, &m), &o) in out.chunks_exact_mut(channels).zip(mine).zip(theirs) {
+    let stride = base + extra.len();
+    for ((chunk, &m), &o) in out.chunks_exact_mut(stride).zip(mine).zip(theirs) {
+        let (chunk, count_planes) = chunk.split_at_mut(base);
         // Eight positions (sixteen channels) at a time, in stores of a constant length.
         let (blocks, rest) = chunk.split_at_mut(16 * full);
         for (j, block) in blocks.chunks_exact_mut(16).enumerate() {
@@ -229,6 +311,7 @@ pub fn write_bytes(
             partial.copy_from_slice(&spread(m >> (8 * full), o >> (8 * full))[..tail]);
         }
         last[0] = colour;
+        count_planes.copy_from_slice(extra);
     }
 }
 
@@ -272,15 +355,21 @@ pub fn write_bits(out: &mut [u8], bits: &[u64]) {
     }
 }
 
-/// Writes the planes bit-packed into `out` (`obs_bytes(points, history, ObsKind::Packed)` bytes): the
-/// bits [`write_bytes`] would write as bytes, in `numpy.packbits` order.
+/// Writes the planes bit-packed into `out` (`obs_bytes(points, channels(history,
+/// counts.bits), ObsKind::Packed)` bytes): the bits [`write_bytes`] would write as bytes, in
+/// `numpy.packbits` order.
 pub fn write_packed(
     out: &mut [u8],
     black: &[u32],
     white: &[u32],
     history: usize,
     white_to_move: bool,
+    counts: &Counts,
 ) {
+    if counts.bits > 0 {
+        write_packed_counts(out, black, white, history, white_to_move, counts);
+        return;
+    }
     let (mine, theirs) = if white_to_move {
         (white, black)
     } else {
@@ -315,6 +404,48 @@ pub fn write_packed(
         }
     }
     // The last bits, padded with zeros to whole bytes.
+    let rest = (acc << (32 - len)) as u32;
+    let bytes = len.div_ceil(8) as usize;
+    out[at..at + bytes].copy_from_slice(&rest.to_be_bytes()[..bytes]);
+}
+
+/// [`write_packed`] with count planes: each point's bits, then the counts' (a push of at
+/// most 32 bits at a time, as the accumulator needs).
+fn write_packed_counts(
+    out: &mut [u8],
+    black: &[u32],
+    white: &[u32],
+    history: usize,
+    white_to_move: bool,
+    counts: &Counts,
+) {
+    let (mine, theirs) = if white_to_move {
+        (white, black)
+    } else {
+        (black, white)
+    };
+    let colour = u64::from(white_to_move);
+    let blocks = history.div_ceil(8);
+    let mut acc: u64 = 0;
+    let mut len: u32 = 0;
+    let mut at = 0;
+    let mut push = |value: u64, n: u32, out: &mut [u8]| {
+        acc = (acc << n) | value;
+        len += n;
+        if len >= 32 {
+            len -= 32;
+            let word = (acc >> len) as u32;
+            out[at..at + 4].copy_from_slice(&word.to_be_bytes());
+            at += 4;
+        }
+    };
+    let n = counts.bits as u32;
+    let (mover, opponent) = (counts.packed(counts.mover), counts.packed(counts.opponent));
+    for (&m, &o) in mine.iter().zip(theirs) {
+        packed_point(m, o, history, blocks, colour, &mut |v, n| push(v, n, out));
+        push(mover, n, out);
+        push(opponent, n, out);
+    }
     let rest = (acc << (32 - len)) as u32;
     let bytes = len.div_ceil(8) as usize;
     out[at..at + bytes].copy_from_slice(&rest.to_be_bytes()[..bytes]);
@@ -373,10 +504,10 @@ mod tests {
             let b: Vec<u32> = black.iter().map(|w| w & keep).collect();
             let w: Vec<u32> = white.iter().map(|w| w & keep).collect();
             for white_to_move in [false, true] {
-                let mut bytes = vec![9u8; obs_bytes(7, history, ObsKind::Bool)];
-                write_bytes(&mut bytes, &b, &w, history, white_to_move);
-                let mut packed = vec![9u8; obs_bytes(7, history, ObsKind::Packed)];
-                write_packed(&mut packed, &b, &w, history, white_to_move);
+                let mut bytes = vec![9u8; obs_bytes(7, planes(history), ObsKind::Bool)];
+                write_bytes(&mut bytes, &b, &w, history, white_to_move, &Counts::NONE);
+                let mut packed = vec![9u8; obs_bytes(7, planes(history), ObsKind::Packed)];
+                write_packed(&mut packed, &b, &w, history, white_to_move, &Counts::NONE);
                 assert_eq!(packed, packbits(&bytes), "history {history}");
                 // Channel 2k is the mover's bit k, 2k+1 the opponent's, then the colour.
                 let (m, o) = if white_to_move { (&w, &b) } else { (&b, &w) };
@@ -390,6 +521,51 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn count_planes_follow_the_colour_plane() {
+        let black: Vec<u32> = (0..5u32)
+            .map(|i| 0x9E37_79B9u32.wrapping_mul(i + 3))
+            .collect();
+        let white: Vec<u32> = black.iter().map(|b| b.rotate_left(7)).collect();
+        for bits in [1, 3, 20] {
+            let counts = Counts {
+                bits,
+                mover: 0b101 & ((1 << bits) - 1),
+                opponent: (1 << bits) - 2,
+            };
+            for history in [1, 8, 9] {
+                let keep = keep_mask(history);
+                let b: Vec<u32> = black.iter().map(|w| w & keep).collect();
+                let w: Vec<u32> = white.iter().map(|w| w & keep).collect();
+                let c = channels(history, bits);
+                let mut bytes = vec![9u8; obs_bytes(5, c, ObsKind::Bool)];
+                write_bytes(&mut bytes, &b, &w, history, true, &counts);
+                let mut plain = vec![9u8; obs_bytes(5, planes(history), ObsKind::Bool)];
+                write_bytes(&mut plain, &b, &w, history, true, &Counts::NONE);
+                for p in 0..5 {
+                    let chunk = &bytes[p * c..(p + 1) * c];
+                    let base = planes(history);
+                    assert_eq!(chunk[..base], plain[p * base..(p + 1) * base]);
+                    for j in 0..bits {
+                        assert_eq!(u32::from(chunk[base + j]), counts.mover >> j & 1);
+                        assert_eq!(u32::from(chunk[base + bits + j]), counts.opponent >> j & 1);
+                    }
+                }
+                let mut packed = vec![9u8; obs_bytes(5, c, ObsKind::Packed)];
+                write_packed(&mut packed, &b, &w, history, true, &counts);
+                assert_eq!(packed, packbits(&bytes), "bits {bits}, history {history}");
+            }
+        }
+        assert_eq!(count_bits(None), 0);
+        assert_eq!(count_bits(Some(0)), 0);
+        assert_eq!(count_bits(Some(1)), 0);
+        assert_eq!(count_bits(Some(2)), 1);
+        assert_eq!(count_bits(Some(5)), 3);
+        assert_eq!(count_bits(Some(8)), 3);
+        assert_eq!(count_bits(Some(9)), 4);
+        assert_eq!(count_bits(Some(1_000_000)), 20);
     }
 
     #[test]

@@ -18,7 +18,7 @@ use std::sync::{Mutex, MutexGuard};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyFloat, PyInt, PyList, PyString};
+use pyo3::types::{PyBytes, PyDict, PyFloat, PyInt, PyList, PyString};
 
 use goishi::{
     Color, GameRecord, IllegalMove, Move, PlayError, Point, Position, Rules, Score, BLACK, WHITE,
@@ -29,6 +29,7 @@ use goishi_sgf::{Extras, RulesChoice, WriteOptions};
 use crate::args::{self, Arg};
 use crate::errors::{illegal_move, lock, setup_error, sgf_error};
 use crate::rules::PyRules;
+use crate::state;
 use crate::vector::env_error;
 
 /// The rules of a record without `RU` when `Game.from_sgf` is given none: Go as SGF
@@ -56,7 +57,7 @@ pub(crate) struct GameState {
 
 /// A new game of `rules` at `size` ([`goishi::Rules::new_game`]: a copy of the last one built
 /// for them).
-fn new_position(rules: Rules, size: Option<(u32, u32)>) -> PyResult<Box<dyn Position>> {
+pub(crate) fn new_position(rules: Rules, size: Option<(u32, u32)>) -> PyResult<Box<dyn Position>> {
     // The caller's size against the rules' (a conflict, or a size with a graph board, whose
     // size is its graph's, is refused naming both), as every front end checks it.
     rules
@@ -356,10 +357,12 @@ impl PyGame {
     /// (the same Rust writer): for each point, the stones of `color` (default: the side to
     /// move) and the opponent's over the last `history` positions (plane `2k` and `2k + 1` are
     /// `k` moves ago; positions before the start are empty), then a plane of ones when `color`
-    /// is White. `history` is at most 32; 0 is read as 1 (the current position only: 3
-    /// planes). numpy bool of shape `(height, width, 2 * history + 1)` on a rectangle,
-    /// `(num_points, 2 * history + 1)` elsewhere; with `packed=True` uint8
-    /// `(ceil(points * planes / 8),)`, the `numpy.packbits` of those planes.
+    /// is White, then, for a variant whose end depends on the captures (`captures=N`,
+    /// `capture-goal`), constant planes of `color`'s captures and the opponent's in binary.
+    /// `history` is at most 32; 0 is read as 1 (the current position only: 3 planes). numpy
+    /// bool of shape `(height, width, planes)` on a rectangle, `(num_points, planes)`
+    /// elsewhere (`planes` is `2 * history + 1` and the count planes); with `packed=True`
+    /// uint8 `(ceil(points * planes / 8),)`, the `numpy.packbits` of those planes.
     #[pyo3(
         signature = (history = Arg::OMITTED, packed = Arg::OMITTED, color = None),
         text_signature = "($self, history=8, packed=False, color=None)"
@@ -387,8 +390,10 @@ impl PyGame {
         } else {
             ObsKind::Bool
         };
-        let shape = planes::shape(g.position.geometry(), history, kind);
-        let mut bytes = vec![0u8; planes::obs_bytes(g.points(), history, kind)];
+        let count_bits = planes::count_bits(g.position.capture_goal());
+        let channels = planes::channels(history, count_bits);
+        let shape = planes::shape(g.position.geometry(), channels, kind);
+        let mut bytes = vec![0u8; planes::obs_bytes(g.points(), channels, kind)];
         planes::write_position(&*g.position, observer, history, kind, &mut bytes)
             .map_err(|e| env_error(py, &e))?;
         drop(g);
@@ -553,14 +558,54 @@ impl PyGame {
         self.copy()
     }
 
-    /// Pickles as the game's record (its setup and moves, JSON), replayed when unpickled.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+    /// Pickles as the game's state (`to_state`), replayed when unpickled.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
         let py = slf.py();
-        let record = GameRecord::of(slf.get().lock()?.position.as_ref());
-        let json = serde_json::to_string(&record)
-            .map_err(|e| setup_error(&format!("cannot pickle the game: {e}")))?;
-        let restore = py.import("goishi._goishi")?.getattr("_game_from_record")?;
-        Ok((restore, (json,)))
+        let bytes = state::encode(slf.get().lock()?.position.as_ref())?;
+        let restore = py.import("goishi._goishi")?.getattr("_game_from_state")?;
+        Ok((restore, (PyBytes::new(py, &bytes),)))
+    }
+
+    /// The game's state as bytes: its rules, board, setup and moves (the format is
+    /// versioned); `Game.from_state` and `VectorEnv.set_state` restore it exactly (ko and
+    /// superko included), as pickling does.
+    fn to_state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let bytes = state::encode(self.lock()?.position.as_ref())?;
+        Ok(PyBytes::new(py, &bytes))
+    }
+
+    /// The game of a state (`Game.to_state()`, `VectorEnv.get_state(i)`); a `ValueError`
+    /// for bytes that are not one.
+    #[staticmethod]
+    fn from_state(state: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+        let bytes = state::read("state", state)?;
+        Ok(PyGame::from_position(state::decode(&bytes)?))
+    }
+
+    /// The position's 64-bit Zobrist key (an int from 0 to 2^64 - 1): the stones and the
+    /// side to move, kept up to date by the engine move by move. Equal positions give equal
+    /// keys whatever the moves that reached them; the ko and superko state, the captures and
+    /// the moves played do not count (a transposition table keyed on it shares entries
+    /// between such positions).
+    #[getter]
+    fn hash(&self) -> PyResult<u64> {
+        let g = self.lock()?;
+        let side = match g.position.side_to_move() {
+            Color::Black => 0,
+            Color::White => goishi::SIDE_TO_MOVE_KEY,
+        };
+        Ok(g.position.board().hash() ^ side)
+    }
+
+    /// The board's adjacency for graph networks: numpy int32 of shape `(num_points,
+    /// max_degree)`, row `p` the neighbours of point `p` in point order, padded with -1 (the
+    /// board's own adjacency: orthogonal on a grid or torus, the six neighbours on hex, the
+    /// edges of a graph).
+    fn neighbors<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let geometry = self.lock()?.position.geometry().clone();
+        crate::geometry::neighbors(py, &geometry)
     }
 
     /// The game as SGF text (`RE` once the game is over).
@@ -618,6 +663,12 @@ impl PyGame {
 }
 
 /// Rebuilds a pickled game (see `Game.__reduce__`).
+#[pyfunction]
+pub(crate) fn _game_from_state(state: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+    PyGame::from_state(state)
+}
+
+/// Rebuilds a game pickled by goishi 0.x before states (its record as JSON).
 #[pyfunction]
 pub(crate) fn _game_from_record(json: &str) -> PyResult<PyGame> {
     let record: GameRecord =

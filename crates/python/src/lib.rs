@@ -13,8 +13,10 @@ use pyo3::prelude::*;
 mod args;
 mod errors;
 mod game;
+mod geometry;
 mod players;
 mod rules;
+mod state;
 mod vector;
 
 /// The module `goishi._goishi`; `goishi/__init__.py` re-exports its names.
@@ -26,6 +28,8 @@ fn _goishi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<rules::PyRules>()?;
     m.add_class::<game::PyGame>()?;
     m.add_function(wrap_pyfunction!(game::_game_from_record, m)?)?;
+    m.add_function(wrap_pyfunction!(game::_game_from_state, m)?)?;
+    m.add_function(wrap_pyfunction!(geometry::symmetries, m)?)?;
     m.add_class::<players::PyMctsPlayer>()?;
     m.add_class::<players::PyRandomPlayer>()?;
     m.add_function(wrap_pyfunction!(players::estimate_dead, m)?)?;

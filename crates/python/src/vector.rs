@@ -19,11 +19,11 @@
 use std::sync::Mutex;
 
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods};
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 
-use goishi_env::{Buffers, EnvConfig, EnvError, Illegal, ObsKind, VecEnv};
+use goishi_env::{Buffers, EnvConfig, EnvError, Illegal, ObsKind, Seeds, VecEnv};
 
 use crate::args::{self, Arg};
 use crate::errors::{illegal_move, lock, setup_error};
@@ -51,6 +51,7 @@ pub(crate) fn env_error(py: Python<'_>, e: &EnvError) -> PyErr {
             *env,
         ),
         EnvError::Setup(_) => setup_error(e),
+        EnvError::NoSuchEnv { .. } => PyIndexError::new_err(e.to_string()),
         EnvError::Internal { .. } => PyRuntimeError::new_err(e.to_string()),
         _ => PyValueError::new_err(e.to_string()),
     }
@@ -74,6 +75,8 @@ pub(crate) struct PyVectorEnv {
     mask_view: Py<PyAny>,
     copy: bool,
     rules: goishi::Rules,
+    /// The board (for `adjacency`).
+    geometry: goishi::Geometry,
     /// What the properties answer, fixed when the environment is made.
     facts: Facts,
 }
@@ -152,6 +155,23 @@ impl PyVectorEnv {
         }
     }
 
+    /// `IndexError` for environment `i`, which does not exist.
+    fn no_such_env(&self, i: i64) -> PyErr {
+        PyIndexError::new_err(format!(
+            "environment {i} does not exist; there are {}",
+            self.facts.num_envs
+        ))
+    }
+
+    /// An environment's index (argument `i`): an int from 0 to `num_envs - 1`.
+    fn index(&self, i: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let i = args::int("i", i)?;
+        usize::try_from(i)
+            .ok()
+            .filter(|&i| i < self.facts.num_envs)
+            .ok_or_else(|| self.no_such_env(i))
+    }
+
     fn info<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let info = PyDict::new(py);
         info.set_item("legal_mask", self.out(py, &self.mask_view)?)?;
@@ -218,6 +238,91 @@ impl EnvState {
     }
 }
 
+/// The seeds of a reset, read from Python.
+enum ReadSeeds {
+    Keep,
+    All(u64),
+    Each(Vec<Option<u64>>),
+}
+
+/// `reset`'s `seed`: `None`, an int, or a sequence of `num_envs` ints or `None`s.
+fn read_seeds(seed: Option<&Bound<'_, PyAny>>, n: usize) -> PyResult<ReadSeeds> {
+    let Some(seed) = seed.filter(|s| !s.is_none()) else {
+        return Ok(ReadSeeds::Keep);
+    };
+    let expected = "an int, a list of ints (one per environment) or None";
+    if args::is_bool(seed) || seed.is_instance_of::<PyString>() || seed.is_instance_of::<PyBytes>()
+    {
+        return Err(args::wrong_type("seed", expected, seed));
+    }
+    // An int (numpy's too), but not an array (whose `__index__` takes one element).
+    if seed.hasattr("__index__")? && !seed.hasattr("__len__")? {
+        return Ok(ReadSeeds::All(args::seed("seed", seed)?));
+    }
+    let Ok(items) = seed.try_iter() else {
+        return Err(args::wrong_type("seed", expected, seed));
+    };
+    let items = items.collect::<PyResult<Vec<_>>>()?;
+    if items.len() != n {
+        return Err(PyValueError::new_err(format!(
+            "seed has {} entries; this environment needs {n} (one per environment), or one int",
+            items.len()
+        )));
+    }
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, s)| args::optional(&format!("seed[{i}]"), Some(s), args::seed))
+        .collect::<PyResult<Vec<_>>>()
+        .map(ReadSeeds::Each)
+}
+
+/// `reset`'s `options`: `None` or a dict whose only key is `reset_mask`, a bool array of
+/// shape `(num_envs,)`.
+fn read_options(
+    py: Python<'_>,
+    options: Option<&Bound<'_, PyAny>>,
+    n: usize,
+) -> PyResult<Option<Vec<bool>>> {
+    let Some(options) = options.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    let options = options
+        .cast::<PyDict>()
+        .map_err(|_| args::wrong_type("options", "a dict (or None)", options))?;
+    let mut mask = None;
+    for (key, value) in options.iter() {
+        match key.extract::<String>().as_deref() {
+            Ok("reset_mask") => mask = Some(value),
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "unknown reset option {}; the only option is \"reset_mask\"",
+                    args::shown(&key)
+                )))
+            }
+        }
+    }
+    let Some(mask) = mask.filter(|m| !m.is_none()) else {
+        return Ok(None);
+    };
+    let array = py.import("numpy")?.call_method1("asarray", (&mask,))?;
+    let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
+    if kind != "b" {
+        let dtype = array.getattr("dtype")?.str()?.to_string();
+        return Err(PyTypeError::new_err(format!(
+            "options[\"reset_mask\"] must be a numpy bool array of shape ({n},), not of dtype {dtype}"
+        )));
+    }
+    let shape: Vec<usize> = array.getattr("shape")?.extract()?;
+    if shape != [n] {
+        return Err(PyValueError::new_err(format!(
+            "options[\"reset_mask\"] has shape {}; this environment needs ({n},)",
+            args::shown(&array.getattr("shape")?)
+        )));
+    }
+    array.extract::<Vec<bool>>().map(Some)
+}
+
 /// A new array of zeros of `shape`.
 fn zeros<'py, T: numpy::Element>(py: Python<'py>, shape: &[usize]) -> Bound<'py, PyArrayDyn<T>> {
     PyArrayDyn::<T>::zeros(py, shape.to_vec(), false)
@@ -230,7 +335,7 @@ impl PyVectorEnv {
     ///
     /// `rules` is a rules string or a `goishi.Rules`; `size` an int, `(width, height)` or
     /// `None` (the rules' or the variant's size); `history` the positions the observation
-    /// keeps (`2 * history + 1` planes; 0 reads as 1); `threads` the OS threads a step uses
+    /// keeps (`2 * history + 1` planes, and the count planes of a variant won by captures; 0 reads as 1); `threads` the OS threads a step uses
     /// (`None`: the machine's cores); `seed` the seed of the environments' random streams
     /// (`sample_actions`); `max_moves` the truncation (default 3 x points); `illegal`
     /// `"raise"` or `"lose"`; `obs` `"bool"`, `"packed"` (`numpy.packbits` of each
@@ -289,6 +394,7 @@ impl PyVectorEnv {
         let copy = copy.read("copy", false, args::flag)?;
         let env = VecEnv::new(config).map_err(|e| env_error(py, &e))?;
         let facts = Facts::of(&env);
+        let geometry = env.geometry().clone();
         let n = facts.num_envs;
         let mut obs_shape = vec![n];
         obs_shape.extend(&facts.obs_shape);
@@ -318,12 +424,20 @@ impl PyVectorEnv {
             mask_view: mask_view.unbind(),
             copy,
             rules,
+            geometry,
             facts,
         })
     }
 
-    /// Starts every game again: `(obs, info)`, `info["legal_mask"]` the legal actions. With
-    /// a seed, environment `i`'s random stream restarts as stream `i` of the seed.
+    /// Starts games again: `(obs, info)`, `info["legal_mask"]` the legal actions.
+    ///
+    /// `seed`: `None` (every stream goes on), an int (environment `i`'s random stream restarts
+    /// as stream `i` of it), or one seed per environment (a list, tuple or numpy array of
+    /// `num_envs` ints, `None` for an environment whose stream goes on; `[s] * num_envs` is
+    /// `s`). `options={"reset_mask": mask}` (a numpy bool array of shape `(num_envs,)`) resets
+    /// only the environments where `mask` is true (Gymnasium's partial reset; the seeds of
+    /// the others are not used): the others, and their rows of the returned arrays, stay as
+    /// they were. A partial reset needs a full reset first.
     #[pyo3(signature = (*, seed = None, options = None))]
     fn reset<'py>(
         &self,
@@ -331,15 +445,68 @@ impl PyVectorEnv {
         seed: Option<&Bound<'py, PyAny>>,
         options: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let _ = options;
-        let seed = args::optional("seed", seed, args::seed)?;
+        let n = self.facts.num_envs;
+        let seeds = read_seeds(seed, n)?;
+        let only = read_options(py, options, n)?;
         let mut state = lock(&self.state, "VectorEnv")?;
         self.with_buffers(py, &mut state, move |env, _, buffers| {
-            env.reset(seed, buffers)
+            let seeds = match &seeds {
+                ReadSeeds::Keep => Seeds::Keep,
+                ReadSeeds::All(s) => Seeds::All(*s),
+                ReadSeeds::Each(each) => Seeds::Each(each),
+            };
+            env.reset_with(seeds, only.as_deref(), buffers)
         })?;
         drop(state);
         let obs = self.out(py, &self.obs_view)?;
         (obs, self.info(py)?).into_pyobject(py)
+    }
+
+    /// Environment `i`'s game as bytes, the same as `Game.to_state()` of `game(i)`: its
+    /// rules, board and moves (see `set_state`).
+    fn get_state<'py>(
+        &self,
+        py: Python<'py>,
+        i: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let i = self.index(i)?;
+        let state = lock(&self.state, "VectorEnv")?;
+        let position = state
+            .env
+            .position(i)
+            .ok_or_else(|| self.no_such_env(i as i64))?;
+        let bytes = crate::state::encode(position)?;
+        Ok(PyBytes::new(py, &bytes))
+    }
+
+    /// Makes environment `i`'s game the one `state` holds (`get_state` of any environment of
+    /// the same rules and board, or `Game.to_state()`): its moves are replayed from the start,
+    /// so ko, superko, the planes' history and the count towards `max_moves` are the game's.
+    /// Rewrites environment `i`'s rows of the observation, `legal_mask`, rewards (0),
+    /// terminations (whether the game is over: the next step then resets it) and truncations
+    /// (false); the other environments stay as they were. A `ValueError` for bytes that are
+    /// not a state or a game of other rules or another board.
+    fn set_state(
+        &self,
+        py: Python<'_>,
+        i: &Bound<'_, PyAny>,
+        state: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let i = self.index(i)?;
+        let bytes = crate::state::read("state", state)?;
+        let position = py.detach(|| crate::state::decode(&bytes))?;
+        let mut env_state = lock(&self.state, "VectorEnv")?;
+        self.with_buffers(py, &mut env_state, move |env, _, buffers| {
+            env.set_position(i, &*position, buffers)
+        })
+    }
+
+    /// The board's adjacency for graph networks: numpy int32 of shape `(num_points,
+    /// max_degree)`, row `p` the neighbours of point `p`, padded with -1 (as
+    /// `Game.neighbors()`).
+    #[getter]
+    fn adjacency<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::geometry::neighbors(py, &self.geometry)
     }
 
     /// Steps every environment with `actions` (shape `(num_envs,)`: a point's index, or
@@ -389,18 +556,13 @@ impl PyVectorEnv {
 
     /// A copy of environment `i`'s game, as a `goishi.Game`.
     fn game(&self, i: &Bound<'_, PyAny>) -> PyResult<PyGame> {
-        let i = args::int("i", i)?;
+        let i = self.index(i)?;
         let state = lock(&self.state, "VectorEnv")?;
-        usize::try_from(i)
-            .ok()
-            .and_then(|i| state.env.position(i))
+        state
+            .env
+            .position(i)
             .map(|p| PyGame::from_position(p.clone_box()))
-            .ok_or_else(|| {
-                pyo3::exceptions::PyIndexError::new_err(format!(
-                    "environment {i} does not exist; there are {}",
-                    self.facts.num_envs
-                ))
-            })
+            .ok_or_else(|| self.no_such_env(i as i64))
     }
 
     /// Does nothing: the environments hold no resource beyond their memory.
@@ -430,7 +592,8 @@ impl PyVectorEnv {
         self.facts.history
     }
 
-    /// The planes of an observation (`2 * history + 1`).
+    /// The planes of an observation (`2 * history + 1`, and the capture count planes of a
+    /// variant whose end depends on the captures).
     #[getter]
     fn planes(&self) -> usize {
         self.facts.planes

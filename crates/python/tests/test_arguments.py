@@ -52,6 +52,7 @@ CALLS = {
 }
 
 INT = "an int"
+RESET_SEED = "an int, a list of ints (one per environment) or None"
 NUMBER = "a number (int or float)"
 MOVE = 'a GTP vertex (str, like "D4" or "pass") or an action index (int)'
 SIZE = "an int or a (width, height) tuple"
@@ -125,8 +126,12 @@ WRONG_TYPES = [
     ("VectorEnv", "obs", None, "a str"),
     ("VectorEnv", "copy", 1, "a bool"),
     ("VectorEnv", "copy", "no", "a bool"),
-    ("VectorEnv.reset", "seed", "1", INT),
-    ("VectorEnv.reset", "seed", True, INT),
+    ("VectorEnv.reset", "seed", "1", RESET_SEED),
+    ("VectorEnv.reset", "seed", True, RESET_SEED),
+    ("VectorEnv.reset", "seed", 1.5, RESET_SEED),
+    ("VectorEnv.reset", "seed[0]", ["1"], INT),
+    ("VectorEnv.reset", "seed[0]", [True], INT),
+    ("VectorEnv.reset", "options", [("reset_mask", [True])], "a dict (or None)"),
     ("VectorEnv.game", "i", "0", INT),
     ("VectorEnv.game", "i", True, INT),
     ("VectorEnv.game", "i", 0.0, INT),

@@ -42,6 +42,24 @@ def calls(rng):
     yield lambda: goishi.estimate_dead(game, playouts=rng.randrange(0, 20))
     yield lambda: goishi.RandomPlayer(seed=rng.randrange(0, 10)).genmove(game)
     yield lambda: goishi.MctsPlayer(playouts=rng.randrange(0, 20)).genmove(game)
+    # States with bytes changed, into a game and an environment.
+    state = game.to_state()
+    cut = rng.randrange(len(state))
+    noise = bytes(rng.randrange(256) for _ in range(rng.randrange(0, 6)))
+    mutated = state[:cut] + noise + state[cut + rng.randrange(0, 4):]
+    yield lambda: goishi.Game.from_state(mutated)
+    env = goishi.VectorEnv(game.rules, (game.width, game.height), 2)
+    env.reset()
+    yield lambda: env.set_state(rng.randrange(2), mutated)
+    yield lambda: env.reset(
+        seed=rng.choice([None, 3, -1, [1, None], [1], ["x", 2], np.array([1, 2]), 2**70, 1.5]),
+        options=rng.choice([None, {}, {"reset_mask": np.array([True, False])},
+                            {"reset_mask": [1, 0]}, {"reset_mask": np.ones(3, bool)},
+                            {"other": 1}, [1], {"reset_mask": "xy"}]),
+    )
+    yield lambda: goishi.symmetries(rng.choice(["chinese", "contact/2b", "capture/atari-go:board=hex"])
+                                    + ":" + garbage_text(rng, rules_alphabet),
+                                    size=rng.randrange(-3, 60))
 
 
 def test_garbage_never_panics():

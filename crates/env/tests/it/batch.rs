@@ -8,7 +8,9 @@ use crate::support;
 use goishi::{BoardKind, Move, Point, Position};
 use goishi_conformance::standard_boards;
 use goishi_env::{planes, EnvConfig, Illegal, ObsKind, VecEnv};
-use support::{mask_of, packbits, planes_of, rules, sentinel_buffers, Owned};
+use support::{
+    count_planes, mask_of, packbits, planes_with_counts, rules, sentinel_buffers, Owned,
+};
 
 /// One environment played alone: its game, its boards since the reset, and whether the next
 /// step resets it.
@@ -49,7 +51,8 @@ fn check_against_single_games(config: EnvConfig, steps: usize, label: &str) -> u
         for (i, r) in refs.iter().enumerate() {
             let at = format!("{label}, step {step}, environment {i}");
             let mover = r.game.side_to_move();
-            let planes = planes_of(&r.boards, history, mover);
+            let planes =
+                planes_with_counts(&r.boards, history, mover, &count_planes(&*r.game, mover));
             let obs = &out.obs[i * env.obs_bytes()..(i + 1) * env.obs_bytes()];
             match env.obs_kind() {
                 ObsKind::Bool => assert_eq!(obs, planes.as_slice(), "{at}: planes"),
@@ -62,7 +65,12 @@ fn check_against_single_games(config: EnvConfig, steps: usize, label: &str) -> u
             planes::write_position(&*r.game, mover, config.history, env.obs_kind(), &mut single)
                 .unwrap();
             assert_eq!(single, obs, "{at}: write_position");
-            let theirs = planes_of(&r.boards, history, mover.opponent());
+            let theirs = planes_with_counts(
+                &r.boards,
+                history,
+                mover.opponent(),
+                &count_planes(&*r.game, mover.opponent()),
+            );
             let mut seen = vec![7u8; theirs.len()];
             planes::write_position(
                 &*r.game,
@@ -76,8 +84,8 @@ fn check_against_single_games(config: EnvConfig, steps: usize, label: &str) -> u
             let mask = &out.mask[i * env.num_actions()..(i + 1) * env.num_actions()];
             if r.done {
                 assert!(
-                    mask.iter().all(|&m| m == 0),
-                    "{at}: a finished game has no action"
+                    mask.iter().all(|&m| m == 1),
+                    "{at}: a finished game's row allows every action (all ignored)"
                 );
             } else {
                 assert_eq!(mask, mask_of(&*r.game).as_slice(), "{at}: legal mask");
@@ -162,6 +170,8 @@ fn the_batch_plays_as_single_games_on_every_board() {
         "contact/2b",
         "contact/1a",
         "contact/4a",
+        "contact/2b:capture-goal=3",
+        "capture/atari-go:captures=20",
     ];
     for board in standard_boards().unwrap() {
         if board.width == 9 {

@@ -149,7 +149,7 @@ fn a_step_before_the_reset_is_refused() {
     let e = env.step(&[0], out.buffers()).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "the environments have not been reset yet; call reset before step"
+        "the environments have not been reset yet; call reset first"
     );
     assert!(env.sample_actions(&mut [0]).is_err());
 }

@@ -42,6 +42,16 @@ fn cell(color: Color) -> u8 {
 /// bytes: for each point, the mover's stone and the opponent's `k` positions ago for `k` in
 /// `0..history`, then 1 when White is to move.
 pub fn planes_of(boards: &[Vec<u8>], history: usize, mover: Color) -> Vec<u8> {
+    planes_with_counts(boards, history, mover, &[])
+}
+
+/// [`planes_of`] with `counts` (0 or 1 each) after each point's colour plane.
+pub fn planes_with_counts(
+    boards: &[Vec<u8>],
+    history: usize,
+    mover: Color,
+    counts: &[u8],
+) -> Vec<u8> {
     let points = boards[0].len();
     let mut out = Vec::new();
     for p in 0..points {
@@ -52,6 +62,29 @@ pub fn planes_of(boards: &[Vec<u8>], history: usize, mover: Color) -> Vec<u8> {
             out.push(u8::from(at == cell(mover.opponent())));
         }
         out.push(u8::from(mover == Color::White));
+        out.extend_from_slice(counts);
+    }
+    out
+}
+
+/// The count planes of `game` seen by `observer`, worked out from scratch: where the game
+/// ends at `goal` captures, each player's captures (the observer's first, at most `goal -
+/// 1`) in as many bits as `goal - 1` takes, the least significant first.
+pub fn count_planes(game: &dyn Position, observer: Color) -> Vec<u8> {
+    let Some(goal) = game.capture_goal() else {
+        return Vec::new();
+    };
+    let top = goal.saturating_sub(1);
+    let mut bits = 0;
+    while top >> bits != 0 {
+        bits += 1;
+    }
+    let mut out = Vec::new();
+    for color in [observer, observer.opponent()] {
+        let count = game.captures(color).min(top);
+        for j in 0..bits {
+            out.push((count >> j & 1) as u8);
+        }
     }
     out
 }

@@ -22,6 +22,7 @@ from goishi._goishi import (
     VectorEnv,
     __version__,
     estimate_dead,
+    symmetries,
     variants,
 )
 
@@ -37,5 +38,6 @@ __all__ = [
     "VectorEnv",
     "__version__",
     "estimate_dead",
+    "symmetries",
     "variants",
 ]

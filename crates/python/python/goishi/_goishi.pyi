@@ -1,6 +1,6 @@
 """Type stubs of the Rust extension module goishi._goishi (re-exported by goishi)."""
 
-from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -57,7 +57,7 @@ class Game:
     @property
     def board(self) -> npt.NDArray[np.int8]: ...
     # The AlphaGo Zero planes, as VectorEnv writes them (the same Rust writer): bool
-    # (height, width, 2 * history + 1) on a rectangle, (num_points, 2 * history + 1)
+    # (height, width, planes) on a rectangle, (num_points, planes)
     # elsewhere; packed: uint8 (ceil(points * planes / 8),), numpy.packbits order. Seen by
     # `color` ("black" or "white"; default the side to move); history 0 reads as 1.
     def observation(
@@ -86,6 +86,16 @@ class Game:
     def to_sgf(self) -> str: ...
     @staticmethod
     def from_sgf(text: str, rules: Union[str, Rules, None] = None) -> "Game": ...
+    # The game's state (versioned bytes: rules, board, setup, moves), restored exactly by
+    # from_state and VectorEnv.set_state; the same bytes as pickling and VectorEnv.get_state.
+    def to_state(self) -> bytes: ...
+    @staticmethod
+    def from_state(state: Union[bytes, bytearray]) -> "Game": ...
+    # The 64-bit Zobrist key of the stones and the side to move.
+    @property
+    def hash(self) -> int: ...
+    # int32 (num_points, max_degree): each point's neighbours, padded with -1.
+    def neighbors(self) -> npt.NDArray[np.int32]: ...
 
 class MctsPlayer:
     def __init__(
@@ -108,6 +118,12 @@ def estimate_dead(
     threshold: float = 0.0,
 ) -> Dict[str, Any]: ...
 
+# The board's symmetries: int32 (n_sym, num_actions), row s mapping action a to row[a]
+# (pass fixed), the identity first.
+def symmetries(
+    rules: Union[str, Rules], size: Optional[Size] = None
+) -> npt.NDArray[np.int32]: ...
+
 class VectorEnv:
     """``num_envs`` games of one variant stepped together in Rust (see docs/vector-env.md)."""
 
@@ -125,8 +141,13 @@ class VectorEnv:
         obs: str = "bool",
         copy: bool = False,
     ) -> None: ...
+    # seed: one int, one per environment (None keeps that environment's stream), or None;
+    # options={"reset_mask": bool array (num_envs,)} resets those environments only.
     def reset(
-        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+        self,
+        *,
+        seed: Union[int, Sequence[Optional[int]], npt.NDArray[np.integer[Any]], None] = None,
+        options: Optional[Dict[str, Any]] = None,
     ) -> Tuple[npt.NDArray[Any], Dict[str, Any]]: ...
     def step(
         self, actions: npt.ArrayLike
@@ -139,6 +160,11 @@ class VectorEnv:
     ]: ...
     def sample_actions(self) -> npt.NDArray[np.uint32]: ...
     def game(self, i: int) -> Game: ...
+    def get_state(self, i: int) -> bytes: ...
+    def set_state(self, i: int, state: Union[bytes, bytearray]) -> None: ...
+    # int32 (num_points, max_degree): each point's neighbours, padded with -1.
+    @property
+    def adjacency(self) -> npt.NDArray[np.int32]: ...
     def close(self) -> None: ...
     @property
     def num_envs(self) -> int: ...

@@ -3,14 +3,16 @@
 ``VectorEnv(rules, size, num_envs, ...)`` takes the arguments of ``goishi.VectorEnv`` and
 steps the same Rust environments; it adds Gymnasium's spaces and metadata:
 
-- ``single_observation_space``: ``Box(0, 1, (H, W, 2 * history + 1), bool)`` on a
+- ``single_observation_space``: ``Box(0, 1, (H, W, planes), bool)`` (``env.planes``) on a
   rectangle, ``(points, planes)`` on a torus, hex or graph board, or ``Box(0, 255, (bytes,),
   uint8)`` with ``obs="packed"`` (``numpy.unpackbits`` restores the planes);
 - ``single_action_space``: ``Discrete(points + 1)`` (the points in point order, then pass);
   the legal actions are ``info["legal_mask"]`` (every rule, superko included);
 - ``metadata["autoreset_mode"]`` is ``AutoresetMode.NEXT_STEP``: the step that ends a game
   returns its final observation and reward; the next step resets that environment and
-  ignores its action.
+  ignores its action (its row of ``info["legal_mask"]`` is all true meanwhile);
+- ``reset(seed=..., options={"reset_mask": mask})``: one seed, one per environment, and the
+  partial reset of the environments ``mask`` names.
 
 It returns copies of the buffers by default (``copy=True``, as Gymnasium's own vector
 environments do); ``copy=False`` returns the environment's buffers, overwritten by the next
@@ -81,14 +83,14 @@ class VectorEnv(gymnasium.vector.VectorEnv):
     def reset(
         self,
         *,
-        seed: int | list[int] | None = None,
+        seed: int | list[int | None] | None = None,
         options: dict[str, Any] | None = None,
     ) -> tuple[Any, dict[str, Any]]:
-        """Starts every game again; a seed restarts the environments' random streams (and
-        seeds the spaces)."""
-        if isinstance(seed, list):
-            raise TypeError("goishi.gymnasium.VectorEnv takes one int seed for every environment")
-        if seed is not None:
+        """Starts the games again (see ``goishi.VectorEnv.reset``): an int seed restarts the
+        environments' random streams and seeds the spaces, a list seeds each environment's
+        stream; ``options={"reset_mask": mask}`` resets the environments where ``mask`` is
+        true only (a partial reset)."""
+        if seed is not None and not isinstance(seed, (list, tuple, np.ndarray)):
             self._np_random_seed = seed
             self.observation_space.seed(seed)
             self.action_space.seed(seed)
