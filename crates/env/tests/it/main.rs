@@ -9,3 +9,4 @@ mod support;
 
 mod batch;
 mod input;
+mod training;

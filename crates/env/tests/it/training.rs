@@ -1,7 +1,7 @@
 //! What training asks of the batch beyond stepping: finished environments' mask rows, the
 //! partial reset and per-environment seeds, and restoring a game into an environment.
 
-mod support;
+use crate::support;
 
 use goishi::{Move, Point};
 use goishi_env::{EnvError, Seeds, VecEnv};
