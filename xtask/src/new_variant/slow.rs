@@ -158,7 +158,7 @@ goishi-web = { path = "../web" }
 "#;
 
 /// Its test: each loop must move the family's counter, which the boxed fallback never does.
-const CHECK_TEST: &str = r#"use goishi::{Position, Rules, VariantPosition};
+const CHECK_TEST: &str = r#"use goishi::{Rules, VariantPosition};
 use goishi_demo::loop_moves;
 
 fn moved(what: &str, run: impl FnOnce()) {
@@ -194,7 +194,7 @@ fn every_loop_runs_on_the_family_type() {
         player.search_dyn(game.as_ref(), game.side_to_move()).unwrap();
     });
     moved("Session", || {
-        let session = goishi_web::session::Session::new("demo/first:size=5", None).unwrap();
+        let session = goishi_web::session::Session::new("demo/first", None, Some((5, 5))).unwrap();
         goishi_web::players::mcts_move(&session, 50, 0, 1).unwrap();
     });
 }
