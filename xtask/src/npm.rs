@@ -16,22 +16,14 @@ pub fn ci(from: &str, into: &Path) -> Result<PathBuf, String> {
         std::fs::copy(root().join(from).join(file), into.join(file))
             .map_err(|e| format!("cannot copy {from}/{file}: {e}"))?;
     }
-    let npm = std::env::var("NPM").unwrap_or_else(|_| "npm".to_owned());
     let what = format!(
         "npm ci of {from}/package-lock.json (Node.js's npm is needed: apt-get install npm)"
     );
-    let out = Command::new(&npm)
-        .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
-        .current_dir(into)
-        .output()
-        .map_err(|e| format!("cannot run {what}: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "{what} failed ({}):\n{}{}",
-            out.status,
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
+    crate::dist::output(
+        Command::new(crate::dist::npm())
+            .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+            .current_dir(into),
+        &what,
+    )?;
     Ok(into.join("node_modules"))
 }

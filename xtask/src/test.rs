@@ -336,14 +336,10 @@ fn machine(quick: bool) -> Machine {
     Machine {
         quick,
         rustup: succeeds("rustup", &["--version"]),
-        cargo_hack: succeeds(&cargo_program(), &["hack", "--version"]),
+        cargo_hack: succeeds(&crate::dist::cargo(), &["hack", "--version"]),
         nightly: libfuzzer::succeeds(&["--version"]),
         cargo_fuzz,
     }
-}
-
-fn cargo_program() -> String {
-    std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned())
 }
 
 /// Runs one step; `Err` with the reason when it failed.
@@ -368,7 +364,7 @@ fn run_step(action: &Action) -> Result<(), String> {
             };
         }
         Action::Cargo { args, env } => {
-            let mut cmd = Command::new(cargo_program());
+            let mut cmd = Command::new(crate::dist::cargo());
             cmd.args(args).envs(env.iter().map(|(k, v)| (k, v)));
             cmd
         }

@@ -141,7 +141,7 @@ fn wasm_bindgen() -> Result<PathBuf, String> {
         return Ok(found.clone());
     }
     println!("web: cargo install wasm-bindgen-cli --version {version} (the version of Cargo.lock)");
-    let status = Command::new(cargo())
+    let status = Command::new(crate::dist::cargo())
         .args(["install", "wasm-bindgen-cli", "--version", &version])
         .status()
         .map_err(|e| format!("cannot run cargo install: {e}"))?;
@@ -156,17 +156,13 @@ fn wasm_bindgen() -> Result<PathBuf, String> {
         .ok_or_else(|| format!("wasm-bindgen {version} is still not found after cargo install"))
 }
 
-fn cargo() -> String {
-    std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned())
-}
-
 /// The file of the site that holds the variants' rules pages (`web/main.js` reads it).
 pub const RULES_PAGES: &str = "rules-pages.json";
 
 /// Builds `crates/web` for wasm32 in `profile` (`debug`, or `release`: Cargo's profile
 /// `web`); returns the module cargo wrote (`target/wasm32-unknown-unknown/<dir>/goishi_web.wasm`).
 pub fn cargo_build(profile: &str) -> Result<PathBuf, String> {
-    let mut cmd = Command::new(cargo());
+    let mut cmd = Command::new(crate::dist::cargo());
     cmd.args(["build", "--quiet", "-p", "goishi-web", "--target", TARGET])
         .current_dir(root());
     // The page's release build is Cargo's profile `web` (release, sized: see Cargo.toml), and
@@ -454,6 +450,15 @@ mod tests {
         assert!(locked_version(&real, "wasm-bindgen").is_some());
     }
 
+    /// The answer of the server on `port` to `GET path`, whole.
+    fn http_get(port: u16, path: &str) -> String {
+        let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+        let mut text = String::new();
+        s.read_to_string(&mut text).unwrap();
+        text
+    }
+
     #[test]
     fn requests_stay_under_the_site() {
         let dir = std::env::temp_dir().join(format!("goishi-web-serve-{}", std::process::id()));
@@ -469,13 +474,7 @@ mod tests {
         let port = listener.local_addr().unwrap().port();
         let site = dir.clone();
         std::thread::spawn(move || serve(listener, site));
-        let get = |path: &str| {
-            let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
-            write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
-            let mut text = String::new();
-            s.read_to_string(&mut text).unwrap();
-            text
-        };
+        let get = |path: &str| http_get(port, path);
         let page = get("/");
         assert!(page.starts_with("HTTP/1.1 200 OK"), "{page}");
         assert!(
@@ -507,13 +506,7 @@ mod tests {
         let port = listener.local_addr().unwrap().port();
         let site = dir.clone();
         std::thread::spawn(move || serve_under(listener, site, "/goishi/"));
-        let get = |path: &str| {
-            let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
-            write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
-            let mut text = String::new();
-            s.read_to_string(&mut text).unwrap();
-            text
-        };
+        let get = |path: &str| http_get(port, path);
         let moved = get("/goishi");
         assert!(
             moved.starts_with("HTTP/1.1 301") && moved.contains("Location: /goishi/\r\n"),

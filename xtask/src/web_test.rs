@@ -171,25 +171,6 @@ pub fn expected(scripts: &Value) -> Result<Value, String> {
     Ok(json!({ "games": games, "illegal": illegal, "errors": errors }))
 }
 
-fn cargo() -> String {
-    std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned())
-}
-
-fn run_command(cmd: &mut Command, what: &str) -> Result<Vec<u8>, String> {
-    let out = cmd
-        .output()
-        .map_err(|e| format!("cannot run {what}: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "{what} failed ({}):\n{}{}",
-            out.status,
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    Ok(out.stdout)
-}
-
 /// `npm ci` of the test's pinned packages into `target/web/node/`; returns its node_modules.
 pub(crate) fn npm_ci() -> Result<PathBuf, String> {
     crate::npm::ci("web/tests", &target_dir().join("web").join("node"))
@@ -198,8 +179,8 @@ pub(crate) fn npm_ci() -> Result<PathBuf, String> {
 /// The native speed of the page's playout loop: `goishi_web::players::random_playouts`
 /// built for the host in release, on the same rules, games and seed, its fastest of `rounds`.
 fn native_playouts(rules: &str, games: u32, seed: u32, rounds: u32) -> Result<Value, String> {
-    let out = run_command(
-        Command::new(cargo())
+    let out = crate::dist::output(
+        Command::new(crate::dist::cargo())
             .args([
                 "run",
                 "--quiet",
@@ -219,13 +200,13 @@ fn native_playouts(rules: &str, games: u32, seed: u32, rounds: u32) -> Result<Va
             .current_dir(root()),
         "the native playout example of crates/web",
     )?;
-    serde_json::from_slice(&out).map_err(|e| format!("the playout example's output: {e}"))
+    serde_json::from_str(&out).map_err(|e| format!("the playout example's output: {e}"))
 }
 
 /// Builds the CLI (debug) whose `goishi variants` and `goishi replay` the test compares with.
 fn cli() -> Result<PathBuf, String> {
-    run_command(
-        Command::new(cargo())
+    crate::dist::output(
+        Command::new(crate::dist::cargo())
             .args(["build", "--quiet", "-p", "goishi-cli"])
             .current_dir(root()),
         "cargo build -p goishi-cli",

@@ -198,8 +198,8 @@ impl<P: PlayoutPosition> Slot<P> {
         })
     }
 
-    /// Starts the game again and writes its first observation.
-    fn reset(&mut self, shared: &Shared<P>, out: Env<'_>, scratch: &mut Vec<Move>) {
+    /// Starts the game again: the start position, no move, the stone history of the start.
+    fn restart(&mut self, shared: &Shared<P>) {
         self.position.restart(&shared.start);
         self.moves = 0;
         self.done = false;
@@ -208,6 +208,11 @@ impl<P: PlayoutPosition> Slot<P> {
             &mut self.black,
             &mut self.white,
         );
+    }
+
+    /// Starts the game again and writes its first observation.
+    fn reset(&mut self, shared: &Shared<P>, out: Env<'_>, scratch: &mut Vec<Move>) {
+        self.restart(shared);
         *out.reward = 0.0;
         *out.termination = false;
         *out.truncation = false;
@@ -227,14 +232,7 @@ impl<P: PlayoutPosition> Slot<P> {
         out: Env<'_>,
         scratch: &mut Vec<Move>,
     ) -> Result<(), EnvError> {
-        self.position.restart(&shared.start);
-        self.moves = 0;
-        self.done = false;
-        planes::start_board(
-            self.position.as_position().board().cells(),
-            &mut self.black,
-            &mut self.white,
-        );
+        self.restart(shared);
         for turn in position.history() {
             if !self.position.play(turn.color, turn.mv) {
                 let reason = self

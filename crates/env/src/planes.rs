@@ -355,6 +355,38 @@ pub fn write_bits(out: &mut [u8], bits: &[u64]) {
     }
 }
 
+/// Bits written big-endian into a byte buffer, 32 at a time: the bits not yet written are
+/// the `len` low bits of `acc` (bits above them are stale and never written); a whole 32-bit
+/// word goes out as soon as it is complete.
+#[derive(Default)]
+struct BitWriter {
+    acc: u64,
+    len: u32,
+    at: usize,
+}
+
+impl BitWriter {
+    /// Appends the `n` low bits of `value` (`n` at most 32).
+    #[inline(always)]
+    fn push(&mut self, out: &mut [u8], value: u64, n: u32) {
+        self.acc = (self.acc << n) | value;
+        self.len += n;
+        if self.len >= 32 {
+            self.len -= 32;
+            let word = (self.acc >> self.len) as u32;
+            out[self.at..self.at + 4].copy_from_slice(&word.to_be_bytes());
+            self.at += 4;
+        }
+    }
+
+    /// Writes the last bits, padded with zeros to whole bytes.
+    fn finish(self, out: &mut [u8]) {
+        let rest = (self.acc << (32 - self.len)) as u32;
+        let bytes = self.len.div_ceil(8) as usize;
+        out[self.at..self.at + bytes].copy_from_slice(&rest.to_be_bytes()[..bytes]);
+    }
+}
+
 /// Writes the planes bit-packed into `out` (`obs_bytes(points, channels(history,
 /// counts.bits), ObsKind::Packed)` bytes): the bits [`write_bytes`] would write as bytes, in
 /// `numpy.packbits` order.
@@ -377,21 +409,8 @@ pub fn write_packed(
     };
     let colour = u64::from(white_to_move);
     let blocks = history.div_ceil(8);
-    // The bits not yet written are the `len` low bits of `acc` (bits above them are stale
-    // and never written); whole 32-bit words go out as soon as they are complete.
-    let mut acc: u64 = 0;
-    let mut len: u32 = 0;
-    let mut at = 0;
-    let mut push = |value: u64, n: u32, out: &mut [u8]| {
-        acc = (acc << n) | value;
-        len += n;
-        if len >= 32 {
-            len -= 32;
-            let word = (acc >> len) as u32;
-            out[at..at + 4].copy_from_slice(&word.to_be_bytes());
-            at += 4;
-        }
-    };
+    let mut bits = BitWriter::default();
+    let mut push = |value: u64, n: u32, out: &mut [u8]| bits.push(out, value, n);
     if history == 8 {
         // The usual case (17 planes): seventeen bits a point, in one push.
         for (&m, &o) in mine.iter().zip(theirs) {
@@ -403,10 +422,7 @@ pub fn write_packed(
             packed_point(m, o, history, blocks, colour, &mut |v, n| push(v, n, out));
         }
     }
-    // The last bits, padded with zeros to whole bytes.
-    let rest = (acc << (32 - len)) as u32;
-    let bytes = len.div_ceil(8) as usize;
-    out[at..at + bytes].copy_from_slice(&rest.to_be_bytes()[..bytes]);
+    bits.finish(out);
 }
 
 /// [`write_packed`] with count planes: each point's bits, then the counts' (a push of at
@@ -426,19 +442,8 @@ fn write_packed_counts(
     };
     let colour = u64::from(white_to_move);
     let blocks = history.div_ceil(8);
-    let mut acc: u64 = 0;
-    let mut len: u32 = 0;
-    let mut at = 0;
-    let mut push = |value: u64, n: u32, out: &mut [u8]| {
-        acc = (acc << n) | value;
-        len += n;
-        if len >= 32 {
-            len -= 32;
-            let word = (acc >> len) as u32;
-            out[at..at + 4].copy_from_slice(&word.to_be_bytes());
-            at += 4;
-        }
-    };
+    let mut bits = BitWriter::default();
+    let mut push = |value: u64, n: u32, out: &mut [u8]| bits.push(out, value, n);
     let n = counts.bits as u32;
     let (mover, opponent) = (counts.packed(counts.mover), counts.packed(counts.opponent));
     for (&m, &o) in mine.iter().zip(theirs) {
@@ -446,9 +451,7 @@ fn write_packed_counts(
         push(mover, n, out);
         push(opponent, n, out);
     }
-    let rest = (acc << (32 - len)) as u32;
-    let bytes = len.div_ceil(8) as usize;
-    out[at..at + bytes].copy_from_slice(&rest.to_be_bytes()[..bytes]);
+    bits.finish(out);
 }
 
 /// Pushes the bits of one point (any history): eight positions at a time, the colour bit

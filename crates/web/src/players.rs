@@ -2,7 +2,7 @@
 //! the MCTS player (one searcher thread: a Web Worker runs it, off the page's thread), each
 //! seeded by the page, and the random playouts of `goishi selfplay` timed in the page.
 
-use goishi_play::mcts::{Budget, MctsConfig};
+use goishi_play::mcts::{Budget, MctsConfig, SearchResult};
 use goishi_play::{MctsPlayer, Player, RandomPlayer};
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -30,12 +30,8 @@ pub fn mcts_move(
         playouts: (playouts > 0).then_some(playouts),
         time: (millis > 0).then(|| Duration::from_millis(u64::from(millis))),
     };
-    let config = MctsConfig::default().with_budget(budget).with_seed(seed);
-    let mut player = MctsPlayer::new(config).map_err(|e| e.to_string())?;
+    let result = search(session, budget, seed)?;
     let position = session.position();
-    let result = player
-        .search_dyn(position, position.side_to_move())
-        .map_err(|e| e.to_string())?;
     Ok(json!({
         "move": result.mv.name(position.geometry()),
         "playouts": result.playouts,
@@ -52,19 +48,20 @@ pub fn genmove(session: &mut Session, playouts: u32, seed: u64) -> Result<String
     if playouts == 0 {
         return Err("genmove needs a budget of at least one playout".to_owned());
     }
-    let budget = Budget {
-        playouts: Some(playouts),
-        time: None,
-    };
+    let mv = search(session, Budget::playouts(playouts), seed)?.mv;
+    let name = mv.name(session.position().geometry());
+    session.play_move(mv)?;
+    Ok(name)
+}
+
+/// The MCTS player's search for the side to move within `budget`, seeded by `seed`.
+fn search(session: &Session, budget: Budget, seed: u64) -> Result<SearchResult, String> {
     let config = MctsConfig::default().with_budget(budget).with_seed(seed);
     let mut player = MctsPlayer::new(config).map_err(|e| e.to_string())?;
     let position = session.position();
-    let mv = player
-        .genmove_dyn(position, position.side_to_move())
-        .map_err(|e| e.to_string())?;
-    let name = mv.name(position.geometry());
-    session.play_move(mv)?;
-    Ok(name)
+    player
+        .search_dyn(position, position.side_to_move())
+        .map_err(|e| e.to_string())
 }
 
 /// Plays `games` random games (game `g` of seed `seed`, as `goishi selfplay` does) under

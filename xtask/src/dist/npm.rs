@@ -37,17 +37,9 @@ fn sources() -> PathBuf {
     root().join("crates/web/npm")
 }
 
-/// The `goishi-web` package of `cargo metadata`.
-fn crate_metadata() -> Result<Value, String> {
-    let text = output(
-        Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()))
-            .args(["metadata", "--no-deps", "--format-version", "1"])
-            .current_dir(root()),
-        "cargo metadata",
-    )?;
-    let metadata: Value =
-        serde_json::from_str(&text).map_err(|e| format!("cargo metadata's output: {e}"))?;
-    metadata["packages"]
+/// The `goishi-web` package of the workspace's `cargo metadata`.
+fn crate_metadata(dist: &Dist) -> Result<Value, String> {
+    dist.metadata["packages"]
         .as_array()
         .and_then(|p| p.iter().find(|p| p["name"] == "goishi-web"))
         .cloned()
@@ -173,7 +165,7 @@ pub const PART: Part = Part {
 /// Builds the package: the tarball `target/dist/npm/NAME-VERSION.tgz`.
 pub fn build(dist: &Dist) -> Result<PathBuf, String> {
     let started = Instant::now();
-    let manifest = package_json(&crate_metadata()?)?;
+    let manifest = package_json(&crate_metadata(dist)?)?;
     let module = web::cargo_build("release")?;
     let out = dist.out("npm");
     fresh_dir(&out)?;
@@ -326,7 +318,7 @@ mod tests {
 
     #[test]
     fn the_package_json_comes_from_the_crate() {
-        let krate = crate_metadata().unwrap();
+        let krate = crate_metadata(&Dist::new().unwrap()).unwrap();
         let text = package_json(&krate).unwrap();
         let manifest: Value = serde_json::from_str(&text).unwrap();
         assert_eq!(manifest["name"], "goishi-wasm");
