@@ -8,6 +8,12 @@ use goishi::{PlayError, SetupErrors};
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum EnvError {
+    /// A batched search refused its settings or a call.
+    #[error("{0}")]
+    Search(goishi_play::batched::BatchedError),
+    /// A batched search started from another environment than the one it was made of.
+    #[error("this search was made for another environment (another variant, size or number of environments)")]
+    OtherSearch,
     /// A batch needs at least one game.
     #[error("a vector environment needs at least one environment (num_envs = 0)")]
     NoEnvs,

@@ -53,6 +53,7 @@
 mod batch;
 mod error;
 pub mod planes;
+mod search;
 
 use std::str::FromStr;
 
@@ -61,6 +62,7 @@ use goishi::{Geometry, PlayoutPosition, Position, PositionVisitor, Rules, Varian
 pub use batch::Buffers;
 use batch::{Scratch, Shared, Slot, Work};
 pub use error::EnvError;
+pub use search::{EnvSearch, History, PlanesEncoder};
 
 /// Buffers of the right lengths for one [`VecEnv`], owned (for callers without buffers of
 /// their own, such as the examples and tests; the Python binding uses numpy arrays):
@@ -228,6 +230,11 @@ struct Batch<P> {
 /// A [`Batch`] of any position type, behind one object-safe trait: the one dispatch of a
 /// call (a step, a reset), never one per environment or move.
 trait Envs: std::fmt::Debug + Send {
+    fn as_any(&self) -> &dyn std::any::Any;
+    fn make_search(
+        &self,
+        config: goishi_play::batched::BatchedConfig,
+    ) -> Result<Box<dyn search::Searches>, goishi_play::batched::BatchedError>;
     fn position(&self, i: usize) -> Option<&dyn Position>;
     fn is_done(&self, i: usize) -> Option<bool>;
     fn reset(
@@ -254,6 +261,17 @@ trait Envs: std::fmt::Debug + Send {
 }
 
 impl<P: PlayoutPosition> Envs for Batch<P> {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn make_search(
+        &self,
+        config: goishi_play::batched::BatchedConfig,
+    ) -> Result<Box<dyn search::Searches>, goishi_play::batched::BatchedError> {
+        search::make(self, config)
+    }
+
     fn position(&self, i: usize) -> Option<&dyn Position> {
         self.slots.get(i).map(|s| s.position.as_position())
     }

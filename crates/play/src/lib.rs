@@ -4,6 +4,9 @@
 //! scoring; the vectorized environment `goishi-env`). No terminal and no output: the front
 //! end parses its arguments, prints, and shows progress.
 //!
+//! - [`batched`]: a tree search over a batch of games whose leaves the caller evaluates
+//!   ([`BatchedSearch`]: AlphaZero's PUCT, Gumbel MuZero's root), for training networks by
+//!   self-play;
 //! - [`player`]: the [`Player`] trait and the uniform [`RandomPlayer`] (the policy of
 //!   `genmove`);
 //! - [`mcts`]: the Monte Carlo tree search player ([`MctsPlayer`]): UCT with RAVE statistics
@@ -22,11 +25,13 @@
 
 #![deny(missing_docs)]
 
+pub mod batched;
 pub mod dead;
 pub mod mcts;
 pub mod player;
 pub mod selfplay;
 
+pub use batched::{BatchedConfig, BatchedSearch, LeafEncoder};
 pub use dead::{estimate_dead, estimate_dead_dyn, DeadConfig, Judgement, StoneStatus};
 pub use mcts::MctsPlayer;
 pub use player::{Player, RandomPlayer};

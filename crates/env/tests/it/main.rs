@@ -9,4 +9,5 @@ mod support;
 
 mod batch;
 mod input;
+mod search;
 mod training;

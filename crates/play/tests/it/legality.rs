@@ -19,7 +19,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// The cases: a rules string and a board size.
-fn cases() -> Vec<(String, (u32, u32))> {
+pub(crate) fn cases() -> Vec<(String, (u32, u32))> {
     let mut cases = Vec::new();
     for ko in Ko::ALL {
         for suicide in Suicide::ALL {

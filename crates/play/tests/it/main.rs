@@ -4,6 +4,7 @@
 //! The allocation test keeps a binary of its own (`tests/allocation.rs`): it installs the
 //! counting allocator for its process.
 
+mod batched;
 mod common;
 mod dead;
 mod legality;
