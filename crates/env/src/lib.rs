@@ -229,7 +229,7 @@ struct Batch<P> {
 
 /// A [`Batch`] of any position type, behind one object-safe trait: the one dispatch of a
 /// call (a step, a reset), never one per environment or move.
-trait Envs: std::fmt::Debug + Send {
+trait Envs: std::fmt::Debug + Send + Sync {
     fn as_any(&self) -> &dyn std::any::Any;
     fn make_search(
         &self,

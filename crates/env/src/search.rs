@@ -131,6 +131,7 @@ pub(crate) trait SearchView {
     fn visits(&self, out: &mut [u32]) -> Result<(), BatchedError>;
     fn config(&self) -> &BatchedConfig;
     fn leaf_path(&self, k: usize, out: &mut Vec<u32>);
+    fn pending(&self) -> bool;
 }
 
 impl<P: PlayoutPosition> SearchView for BatchedSearch<P, PlanesEncoder> {
@@ -156,6 +157,10 @@ impl<P: PlayoutPosition> SearchView for BatchedSearch<P, PlanesEncoder> {
 
     fn leaf_path(&self, k: usize, out: &mut Vec<u32>) {
         BatchedSearch::leaf_path(self, k, out);
+    }
+
+    fn pending(&self) -> bool {
+        BatchedSearch::pending(self)
     }
 }
 
@@ -278,6 +283,11 @@ impl EnvSearch {
     /// Whether every game has its simulations.
     pub fn done(&self) -> bool {
         self.search.search().done()
+    }
+
+    /// Whether the last call's leaves wait for [`EnvSearch::expand`].
+    pub fn pending(&self) -> bool {
+        self.search.search().pending()
     }
 
     /// The games of the last call's leaves.

@@ -16,6 +16,7 @@ mod game;
 mod geometry;
 mod players;
 mod rules;
+mod search;
 mod state;
 mod vector;
 
@@ -35,5 +36,6 @@ fn _goishi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(players::estimate_dead, m)?)?;
     // The vectorized environment (crates/env, the `goishi-env` crate).
     vector::register(m)?;
+    m.add_class::<search::PyBatchedSearch>()?;
     Ok(())
 }

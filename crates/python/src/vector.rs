@@ -62,7 +62,7 @@ pub(crate) fn env_error(py: Python<'_>, e: &EnvError) -> PyErr {
 #[pyclass(name = "VectorEnv", module = "goishi", frozen)]
 pub(crate) struct PyVectorEnv {
     /// The environments and the actions of a step, one call at a time.
-    state: Mutex<EnvState>,
+    pub(crate) state: Mutex<EnvState>,
     /// The observations, `uint8`, `(num_envs, *single shape)`.
     obs: Py<PyArrayDyn<u8>>,
     /// The legal masks, `uint8`, `(num_envs, num_actions)`.
@@ -82,10 +82,13 @@ pub(crate) struct PyVectorEnv {
 }
 
 /// The environments and what a call changes.
-struct EnvState {
-    env: VecEnv,
+pub(crate) struct EnvState {
+    pub(crate) env: VecEnv,
     /// The actions of a step, converted (reused).
     actions: Vec<u32>,
+    /// Calls that changed the games (reset, step, set_state): a `BatchedSearch` of this
+    /// environment starts again from its games when it sees another count.
+    pub(crate) generation: u64,
 }
 
 /// What never changes after `VectorEnv(...)`: the properties.
@@ -139,6 +142,7 @@ impl PyVectorEnv {
             terminations: terminations.as_slice_mut().map_err(not_contiguous)?,
             truncations: truncations.as_slice_mut().map_err(not_contiguous)?,
         };
+        state.generation += 1;
         let env = &mut state.env;
         let actions = &state.actions;
         py.detach(move || f(env, actions, buffers))
@@ -414,6 +418,7 @@ impl PyVectorEnv {
             state: Mutex::new(EnvState {
                 env,
                 actions: vec![0; n],
+                generation: 0,
             }),
             obs: obs_array.unbind(),
             mask: mask_array.unbind(),

@@ -201,6 +201,11 @@ impl<P: PlayoutPosition, E: LeafEncoder<P>> BatchedSearch<P, E> {
         !self.pending && self.trees.iter().all(|t| t.finished(&self.config))
     }
 
+    /// Whether the last call's leaves wait for [`BatchedSearch::expand`].
+    pub fn pending(&self) -> bool {
+        self.pending
+    }
+
     /// The games of the last call's leaves, in their order.
     pub fn leaf_games(&self) -> &[u32] {
         &self.leaf_games

@@ -1,7 +1,7 @@
 """goishi: exact rules of Go and Go-like capture games, from a Rust engine.
 
-The game API (``Rules``, ``Game``, the players, SGF in and out) and the batched environment
-``VectorEnv`` are the Rust extension module ``goishi._goishi``; the adapters to PettingZoo
+The game API (``Rules``, ``Game``, the players, SGF in and out), the batched environment
+``VectorEnv`` and the search whose leaves a network evaluates (``BatchedSearch``) are the Rust extension module ``goishi._goishi``; the adapters to PettingZoo
 (``goishi.pettingzoo``), Gymnasium (``goishi.gymnasium``) and Ray (``goishi.ray``) are pure
 Python modules over it, imported on demand. Every bad input raises one of the typed
 exceptions below (each a ``ValueError``) with the engine's own message, or a ``TypeError``
@@ -11,6 +11,7 @@ an environment serves one call at a time: a call while another thread's runs rai
 """
 
 from goishi._goishi import (
+    BatchedSearch,
     Game,
     IllegalMoveError,
     MctsPlayer,
@@ -27,6 +28,7 @@ from goishi._goishi import (
 )
 
 __all__ = [
+    "BatchedSearch",
     "Game",
     "IllegalMoveError",
     "MctsPlayer",
