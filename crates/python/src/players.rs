@@ -128,6 +128,69 @@ impl PyMctsPlayer {
         }
     }
 
+    /// The search of `genmove`, reported: a dict with `move` (the move `genmove` would
+    /// play), `color`, `visits` (of the root), `winrate` (the mover's, of the most visited
+    /// move), `playouts`, `moves` (the root's moves with a visit, most visited first, each a
+    /// dict of `move`, `action`, `visits`, `winrate`, `prior`, `score_mean`, `pv`),
+    /// `policy` (float32 `(num_actions,)`: the visits of each action over the root's, the
+    /// policy target of self-play) and `ownership` (float32 `(num_points,)`: the average owner of
+    /// each point at the end of the playouts, +1 Black, -1 White). The game is not changed.
+    fn analyze<'py>(
+        &self,
+        py: Python<'py>,
+        game: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let position = position_of(game)?;
+        if position.is_over() {
+            return Err(game_over(py, &*position));
+        }
+        let color = position.side_to_move();
+        let mut player = lock(&self.player, "MctsPlayer")?;
+        let player = &mut *player;
+        let searched: &dyn Position = &*position;
+        let result = match py.detach(|| player.search_dyn(searched, color)) {
+            Ok(r) => r,
+            Err(SearchError::GameOver) => return Err(game_over(py, &*position)),
+            Err(e) => return Err(PyValueError::new_err(e.to_string())),
+        };
+        let geometry = position.geometry();
+        let points = geometry.num_points();
+        let action = |mv: Move| match mv {
+            Move::Place(p) => p.index() as i64,
+            Move::Pass => points as i64,
+            Move::Resign => -1,
+        };
+        let names = |moves: &[Move]| moves.iter().map(|m| m.name(geometry)).collect::<Vec<_>>();
+        let moves = pyo3::types::PyList::empty(py);
+        let mut policy = vec![0f32; points + 1];
+        let total: u64 = result.moves.iter().map(|m| u64::from(m.visits)).sum();
+        for m in &result.moves {
+            let d = PyDict::new(py);
+            d.set_item("move", m.mv.name(geometry))?;
+            d.set_item("action", action(m.mv))?;
+            d.set_item("visits", m.visits)?;
+            d.set_item("winrate", m.win_rate)?;
+            d.set_item("prior", m.prior)?;
+            d.set_item("score_mean", m.score_mean)?;
+            d.set_item("pv", names(&m.pv))?;
+            moves.append(d)?;
+            if let (Ok(a), true) = (usize::try_from(action(m.mv)), total > 0) {
+                policy[a] = m.visits as f32 / total as f32;
+            }
+        }
+        let out = PyDict::new(py);
+        out.set_item("move", result.mv.name(geometry))?;
+        out.set_item("color", color.name())?;
+        out.set_item("visits", result.visits)?;
+        out.set_item("winrate", result.win_rate)?;
+        out.set_item("playouts", result.playouts)?;
+        out.set_item("moves", moves)?;
+        out.set_item("policy", PyArray1::from_vec(py, policy))?;
+        let ownership: Vec<f32> = result.ownership.iter().map(|&x| x as f32).collect();
+        out.set_item("ownership", PyArray1::from_vec(py, ownership))?;
+        Ok(out)
+    }
+
     fn __repr__(&self) -> String {
         let c = &self.config;
         format!(

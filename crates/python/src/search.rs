@@ -162,14 +162,15 @@ impl PyBatchedSearch {
     /// `BatchedSearch(env, simulations=64, algorithm="gumbel", *, seed=0, leaves_per_game=1,
     /// threads=None, ...)`: a search of `env`'s games (a `VectorEnv`, reset).
     ///
-    /// PUCT's settings (`algorithm="puct"`): `c_init=1.25`, `c_base=19652`,
-    /// `dirichlet_alpha=0.3`, `dirichlet_fraction=0.25`, `temperature=1.0`. Gumbel's:
-    /// `max_considered_actions=16`, `gumbel_scale=1.0`, `value_scale=0.1`,
-    /// `maxvisit_init=50`. `threads`: the environment's by default.
+    /// PUCT's settings (`algorithm="puct"`; `None`: mctx's default): `c_init` (1.25),
+    /// `c_base` (19652), `dirichlet_alpha` (0.3), `dirichlet_fraction` (0.25),
+    /// `temperature` (1.0). Gumbel's: `max_considered_actions` (16), `gumbel_scale` (1.0),
+    /// `value_scale` (0.1), `maxvisit_init` (50). A setting of the other algorithm is a
+    /// `ValueError`. `threads`: the environment's by default.
     #[new]
     #[pyo3(
         signature = (env, simulations = None, algorithm = None, *, seed = None, leaves_per_game = None, threads = None, c_init = None, c_base = None, dirichlet_alpha = None, dirichlet_fraction = None, temperature = None, max_considered_actions = None, gumbel_scale = None, value_scale = None, maxvisit_init = None),
-        text_signature = "(env, simulations=64, algorithm=\"gumbel\", *, seed=0, leaves_per_game=1, threads=None, c_init=1.25, c_base=19652, dirichlet_alpha=0.3, dirichlet_fraction=0.25, temperature=1.0, max_considered_actions=16, gumbel_scale=1.0, value_scale=0.1, maxvisit_init=50)"
+        text_signature = "(env, simulations=64, algorithm=\"gumbel\", *, seed=0, leaves_per_game=1, threads=None, c_init=None, c_base=None, dirichlet_alpha=None, dirichlet_fraction=None, temperature=None, max_considered_actions=None, gumbel_scale=None, value_scale=None, maxvisit_init=None)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new<'py>(

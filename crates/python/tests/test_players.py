@@ -1,5 +1,6 @@
 """goishi.MctsPlayer and goishi.RandomPlayer."""
 
+import numpy as np
 import pytest
 
 import goishi
@@ -79,3 +80,29 @@ def test_bad_random_seed():
 def test_genmove_needs_a_game():
     with pytest.raises(TypeError):
         goishi.RandomPlayer().genmove("not a game")
+
+
+def test_mcts_analyze_reports_its_search():
+    game = goishi.Game("go/chinese", size=7)
+    game.play("D4")
+    player = goishi.MctsPlayer(playouts=400, seed=3)
+    a = player.analyze(game)
+    assert a["move"] == goishi.MctsPlayer(playouts=400, seed=3).genmove(game)
+    assert a["color"] == "white" and a["playouts"] == 400
+    moves = a["moves"]
+    assert moves and all(m["visits"] >= n["visits"] for m, n in zip(moves, moves[1:]))
+    assert sum(m["visits"] for m in moves) <= a["visits"]
+    for m in moves:
+        assert set(m) == {"move", "action", "visits", "winrate", "prior", "score_mean", "pv"}
+        assert 0 <= m["winrate"] <= 1 and m["pv"][0] == m["move"]
+        assert game.action_of(m["move"]) == m["action"]
+    policy = a["policy"]
+    assert policy.dtype == np.float32 and policy.shape == (game.num_actions,)
+    assert abs(policy.sum() - 1) < 1e-5 and (policy[~game.legal_mask()] == 0).all()
+    assert a["ownership"].shape == (49,) and a["ownership"].dtype == np.float32
+    assert len(game.history) == 1
+    finished = goishi.Game("go/chinese", size=5)
+    finished.play("pass")
+    finished.play("pass")
+    with pytest.raises(goishi.IllegalMoveError, match="game over"):
+        player.analyze(finished)

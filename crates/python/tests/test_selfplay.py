@@ -25,6 +25,7 @@ def test_shards_hold_the_games(tmp_path):
     steps = summaries[1]["moves"]
     assert d["observations"].shape == (steps, 5, 5, 5)
     assert d["masks"].shape == (steps, 26) and d["moves"].shape == (steps,)
+    assert d["policies"].shape == (steps, 26)
     assert d["game_ids"].tolist() == [2, 3]
     sgf = (tmp_path / "shard-00001.sgf").read_text()
     trees = ["(" + t for t in sgf.split("(")[1:]]
@@ -37,6 +38,14 @@ def test_shards_hold_the_games(tmp_path):
         for r in rows:
             assert (d["masks"][r] == replay.legal_mask()).all()
             assert (d["observations"][r] == replay.observation(2)).all()
+            # The policy target: a distribution over the legal moves; Black's (random) is
+            # uniform, White's (MCTS) the search's visits (its move may be the winning pass
+            # the search plays without visiting it).
+            policy = d["policies"][r]
+            assert policy.dtype == np.float32 and abs(policy.sum() - 1) < 1e-5
+            assert (policy[~d["masks"][r]] == 0).all()
+            if replay.to_move == "black":
+                assert np.allclose(policy[d["masks"][r]], 1 / d["masks"][r].sum())
             replay.play(int(d["moves"][r]))
         assert replay.history == record.history
         winner = replay.winner

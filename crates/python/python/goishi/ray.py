@@ -8,7 +8,10 @@ task, which plays its games with the Rust players and writes two files into ``ou
   planes of the side to move before the move, ``Game.observation(history)``: the layout of
   ``goishi.VectorEnv``'s observation),
   ``masks`` (bool, its legal moves: points in point order, then pass), ``moves`` (int32, the
-  action played: a point index, ``num_points`` for pass, -1 for a resignation) and ``game``
+  action played: a point index, ``num_points`` for pass, -1 for a resignation), ``policies``
+  (float32, the policy target of the move: an ``MctsPlayer``'s visits of each action over the
+  root's, ``MctsPlayer.analyze``'s ``policy``; a random player's uniform distribution over
+  the legal moves) and ``game``
   (int64, the game's index in the run); and one entry per game, ``game_ids``, ``results``
   (float32: +1 Black won, -1 White won, 0 no winner) and ``result_text`` (SGF's ``RE``, empty
   for a game stopped at ``max_moves``).
@@ -102,12 +105,21 @@ def play_game(
     cap = 3 * game.num_points if max_moves is None else max_moves
     observations: List[np.ndarray] = []
     masks: List[np.ndarray] = []
+    policies: List[np.ndarray] = []
     moves: List[int] = []
     while not game.is_over and len(moves) < cap:
-        color = game.to_move
+        player = by_color[game.to_move]
         observations.append(game.observation(history))
-        masks.append(game.legal_mask())
-        move = by_color[color].genmove(game)
+        mask = game.legal_mask()
+        masks.append(mask)
+        if isinstance(player, MctsPlayer):
+            # The search of genmove, with its visits: the move and its policy target.
+            analysis = player.analyze(game)
+            move = analysis["move"]
+            policies.append(analysis["policy"])
+        else:
+            move = player.genmove(game)
+            policies.append((mask / mask.sum()).astype(np.float32))
         game.play(move)
         moves.append(-1 if move == "resign" else game.action_of(move))
     winner = game.winner
@@ -115,6 +127,7 @@ def play_game(
         "sgf": game.to_sgf(),
         "observations": observations,
         "masks": masks,
+        "policies": policies,
         "moves": moves,
         "result": 0.0 if winner is None else (1.0 if winner == "black" else -1.0),
         "result_text": game.result or "",
@@ -158,9 +171,16 @@ def play_shard(
             return np.zeros((0,) + tuple(row_shape), dtype=bool)
         return np.stack(rows).astype(bool, copy=False)
 
+    def stacked_floats(key: str, row_shape: Tuple[int, ...]) -> np.ndarray:
+        rows = [x for r in records for x in r[key]]
+        if not rows:
+            return np.zeros((0,) + tuple(row_shape), dtype=np.float32)
+        return np.stack(rows).astype(np.float32, copy=False)
+
     arrays = {
         "observations": stacked("observations", shape),
         "masks": stacked("masks", (actions,)),
+        "policies": stacked_floats("policies", (actions,)),
         "moves": np.array([m for r in records for m in r["moves"]], dtype=np.int32),
         "game": np.array([g for g, r in zip(games, records) for _ in r["moves"]], dtype=np.int64),
         "game_ids": np.array(list(games), dtype=np.int64),
