@@ -12,7 +12,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use goishi::{IllegalMove, Move, Position};
-use goishi_play::mcts::{Budget, MctsConfig, SearchError};
+use goishi_play::mcts::{Budget, MctsConfig, PlayoutPolicy, SearchError};
 use goishi_play::{estimate_dead_dyn, DeadConfig, MctsPlayer, Player, RandomPlayer};
 use numpy::PyArray1;
 use pyo3::types::PyDict;
@@ -42,8 +42,10 @@ fn position_of(game: &Bound<'_, PyAny>) -> PyResult<Box<dyn Position>> {
 
 /// The Monte Carlo tree search player (UCT + RAVE, tree reuse between moves; in Go with
 /// heavy playouts and priors for the tree's moves, elsewhere over random playouts). `playouts` and `time` (seconds) bound each move, whichever comes first; with
-/// neither, 10,000 playouts or 1 s. With one thread and a playout budget its moves depend on
-/// the seed alone.
+/// neither, 10,000 playouts or 1 s. `playout_policy`: `"heavy"` (the default: in Go, Pachi's
+/// and Michi's knowledge in the playouts and the tree's priors) or `"light"` (each family's
+/// uniformly random playouts, no priors). With one thread and a playout budget its moves
+/// depend on the seed alone.
 #[pyclass(name = "MctsPlayer", module = "goishi", frozen)]
 pub(crate) struct PyMctsPlayer {
     /// The player (its tree), one search at a time.
@@ -55,12 +57,13 @@ pub(crate) struct PyMctsPlayer {
 #[pymethods]
 impl PyMctsPlayer {
     #[new]
-    #[pyo3(signature = (playouts = None, time = None, seed = None, threads = None))]
+    #[pyo3(signature = (playouts = None, time = None, seed = None, threads = None, playout_policy = None))]
     fn new(
         playouts: Option<&Bound<'_, PyAny>>,
         time: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
+        playout_policy: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let playouts = args::optional("playouts", playouts, args::int)?
             .map(|p| {
@@ -97,10 +100,17 @@ impl PyMctsPlayer {
             })?,
         };
         let seed = args::optional("seed", seed, args::seed)?.unwrap_or(0);
+        let policy = match args::optional("playout_policy", playout_policy, args::text)? {
+            None => PlayoutPolicy::default(),
+            Some(p) => p
+                .parse::<PlayoutPolicy>()
+                .map_err(|e| PyValueError::new_err(e.to_string()))?,
+        };
         let config = MctsConfig::default()
             .with_budget(budget)
             .with_threads(threads)
-            .with_seed(seed);
+            .with_seed(seed)
+            .with_playout_policy(policy);
         let player = MctsPlayer::new(config).map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(PyMctsPlayer {
             config: *player.config(),
@@ -194,7 +204,7 @@ impl PyMctsPlayer {
     fn __repr__(&self) -> String {
         let c = &self.config;
         format!(
-            "goishi.MctsPlayer(playouts={}, time={}, seed={}, threads={})",
+            "goishi.MctsPlayer(playouts={}, time={}, seed={}, threads={}, playout_policy={:?})",
             c.budget
                 .playouts
                 .map_or_else(|| "None".to_owned(), |p| p.to_string()),
@@ -202,7 +212,8 @@ impl PyMctsPlayer {
                 .time
                 .map_or_else(|| "None".to_owned(), |t| t.as_secs_f64().to_string()),
             c.seed,
-            c.threads
+            c.threads,
+            c.playout_policy.name()
         )
     }
 }

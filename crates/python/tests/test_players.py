@@ -106,3 +106,13 @@ def test_mcts_analyze_reports_its_search():
     finished.play("pass")
     with pytest.raises(goishi.IllegalMoveError, match="game over"):
         player.analyze(finished)
+
+
+def test_mcts_playout_policy():
+    game = goishi.Game("go/chinese", size=7)
+    light = goishi.MctsPlayer(playouts=50, seed=1, playout_policy="light")
+    assert 'playout_policy="light"' in repr(light)
+    assert game.is_legal(light.genmove(game))
+    assert 'playout_policy="heavy"' in repr(goishi.MctsPlayer(playouts=5))
+    with pytest.raises(ValueError, match="invalid playout policy \"medium\"; expected heavy or light"):
+        goishi.MctsPlayer(playout_policy="medium")

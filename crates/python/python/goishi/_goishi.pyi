@@ -104,6 +104,7 @@ class MctsPlayer:
         time: Optional[float] = None,
         seed: Optional[int] = None,
         threads: Optional[int] = None,
+        playout_policy: Optional[str] = None,
     ) -> None: ...
     def genmove(self, game: Game) -> str: ...
     # The search of genmove, reported: move, color, visits, winrate, playouts, moves (dicts

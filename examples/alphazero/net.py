@@ -1,0 +1,102 @@
+"""The policy-value network: a small residual tower (flax.linen), and the jitted functions
+that evaluate a batch of observations and take one training step (optax)."""
+
+from functools import partial
+from typing import Any, Dict, Tuple
+
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+import numpy as np
+import optax
+
+
+class Residual(nn.Module):
+    """Two 3x3 convolutions with layer norms, added to the input."""
+
+    channels: int
+
+    @nn.compact
+    def __call__(self, x: jnp.ndarray) -> jnp.ndarray:
+        y = nn.relu(nn.LayerNorm()(x))
+        y = nn.Conv(self.channels, (3, 3))(y)
+        y = nn.relu(nn.LayerNorm()(y))
+        y = nn.Conv(self.channels, (3, 3))(y)
+        return x + y
+
+
+class PolicyValue(nn.Module):
+    """Observations (n, H, W, C) -> (policy logits (n, actions), values (n,) in [-1, 1], for
+    the player to move)."""
+
+    actions: int
+    blocks: int = 4
+    channels: int = 32
+
+    @nn.compact
+    def __call__(self, x: jnp.ndarray) -> Tuple[jnp.ndarray, jnp.ndarray]:
+        n = x.shape[0]
+        x = nn.relu(nn.Conv(self.channels, (3, 3))(x))
+        for _ in range(self.blocks):
+            x = Residual(self.channels)(x)
+        x = nn.relu(nn.LayerNorm()(x))
+        p = nn.relu(nn.Conv(2, (1, 1))(x)).reshape(n, -1)
+        logits = nn.Dense(self.actions)(p)
+        v = nn.relu(nn.Conv(1, (1, 1))(x)).reshape(n, -1)
+        v = nn.relu(nn.Dense(64)(v))
+        value = jnp.tanh(nn.Dense(1)(v))[:, 0]
+        return logits, value
+
+
+def make(actions: int, blocks: int, channels: int, obs_shape, seed: int):
+    """The network and its initial parameters."""
+    model = PolicyValue(actions=actions, blocks=blocks, channels=channels)
+    params = model.init(jax.random.PRNGKey(seed), jnp.zeros((1,) + tuple(obs_shape), jnp.float32))
+    return model, params
+
+
+def evaluator(model: PolicyValue, batch: int):
+    """A function `(params, obs (n, ...) bool numpy) -> (logits, values)` numpy, the batch
+    padded to `batch` rows so that jit compiles one shape."""
+
+    @jax.jit
+    def apply(params, x):
+        return model.apply(params, x)
+
+    def evaluate(params, obs: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+        n = obs.shape[0]
+        x = np.zeros((batch,) + obs.shape[1:], np.float32)
+        x[:n] = obs
+        logits, values = apply(params, x)
+        return np.asarray(logits[:n]), np.asarray(values[:n])
+
+    return evaluate
+
+
+def optimizer(learning_rate: float, weight_decay: float) -> optax.GradientTransformation:
+    return optax.adamw(learning_rate, weight_decay=weight_decay)
+
+
+@partial(jax.jit, static_argnums=(0, 1))
+def train_step(
+    model: PolicyValue,
+    opt: optax.GradientTransformation,
+    params,
+    opt_state,
+    obs: jnp.ndarray,
+    policy: jnp.ndarray,
+    value: jnp.ndarray,
+) -> Tuple[Any, Any, Dict[str, jnp.ndarray]]:
+    """One step on a minibatch: cross-entropy to the search's policy, squared error to the
+    game's result."""
+
+    def loss_fn(p):
+        logits, v = model.apply(p, obs)
+        policy_loss = optax.softmax_cross_entropy(logits, policy).mean()
+        value_loss = jnp.mean((v - value) ** 2)
+        return policy_loss + value_loss, (policy_loss, value_loss)
+
+    (loss, (pl, vl)), grads = jax.value_and_grad(loss_fn, has_aux=True)(params)
+    updates, opt_state = opt.update(grads, opt_state, params)
+    params = optax.apply_updates(params, updates)
+    return params, opt_state, {"loss": loss, "policy_loss": pl, "value_loss": vl}

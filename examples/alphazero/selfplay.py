@@ -1,0 +1,112 @@
+"""Self-play with goishi's BatchedSearch: a VectorEnv of games, each move searched with the
+network evaluating the search's leaves (Gumbel MuZero's root), the search's improved policy
+kept as the policy target and the game's result, once it ends, as the value target."""
+
+from typing import Callable, Dict, List, Tuple
+
+import numpy as np
+
+import goishi
+
+Evaluate = Callable[[np.ndarray], Tuple[np.ndarray, np.ndarray]]
+
+
+class SelfPlay:
+    """`num_envs` games played at once by the search, for the training samples."""
+
+    def __init__(
+        self,
+        rules: str,
+        size: int,
+        num_envs: int,
+        simulations: int,
+        history: int,
+        seed: int,
+        threads: int,
+        max_considered_actions: int = 16,
+    ):
+        self.env = goishi.VectorEnv(rules, size, num_envs, history=history, seed=seed, threads=threads)
+        self.obs, _ = self.env.reset(seed=seed)
+        self.search = goishi.BatchedSearch(
+            self.env,
+            simulations=simulations,
+            algorithm="gumbel",
+            seed=seed,
+            threads=threads,
+            max_considered_actions=max_considered_actions,
+        )
+        self.history = history
+        self.num_envs = num_envs
+        # Each game's moves so far: (observation, policy target, white to move).
+        self.games: List[List[Tuple[np.ndarray, np.ndarray, bool]]] = [[] for _ in range(num_envs)]
+        self.done = np.zeros(num_envs, bool)
+        self.results: List[float] = []
+
+    def white_to_move(self, obs: np.ndarray) -> np.ndarray:
+        """The colour plane of each observation (channel 2 x history, all ones for White)."""
+        return obs[:, 0, 0, 2 * max(self.history, 1)].astype(bool)
+
+    def play(self, evaluate: Evaluate, moves: int) -> Dict[str, np.ndarray]:
+        """Plays `moves` moves in every game; returns the samples of the games that ended:
+        `obs`, `policy`, `value` (the result for the player to move in the sample)."""
+        samples: List[Tuple[np.ndarray, np.ndarray, float]] = []
+        self.results = []
+
+        def run(obs, mask):
+            return evaluate(obs)
+
+        for _ in range(moves):
+            self.search.run(run)
+            policy = self.search.policy()
+            actions = self.search.actions()
+            obs = self.obs.copy()
+            white = self.white_to_move(obs)
+            for i in range(self.num_envs):
+                if not self.done[i]:
+                    self.games[i].append((obs[i], policy[i], bool(white[i])))
+            was_done = self.done.copy()
+            self.obs, rewards, terms, truncs, _ = self.env.step(actions)
+            self.done = terms | truncs
+            for i in np.flatnonzero(self.done & ~was_done):
+                game = self.games[i]
+                last_white = game[-1][2]
+                reward = float(rewards[i]) if terms[i] else 0.0
+                for o, p, w in game:
+                    samples.append((o, p, reward if w == last_white else -reward))
+                black_result = reward if not last_white else -reward
+                self.results.append(black_result)
+                self.games[i] = []
+        if not samples:
+            shape = self.obs.shape[1:]
+            return {
+                "obs": np.zeros((0,) + shape, bool),
+                "policy": np.zeros((0, self.env.num_actions), np.float32),
+                "value": np.zeros(0, np.float32),
+            }
+        return {
+            "obs": np.stack([s[0] for s in samples]),
+            "policy": np.stack([s[1] for s in samples]).astype(np.float32),
+            "value": np.array([s[2] for s in samples], np.float32),
+        }
+
+
+def make_actor_class():
+    """The self-play worker as a Ray actor class (Ray imported only for `--ray`)."""
+    import ray
+
+    @ray.remote
+    class SelfPlayActor:
+        def __init__(self, rules, size, num_envs, simulations, history, seed, blocks, channels):
+            import net
+
+            self.selfplay = SelfPlay(rules, size, num_envs, simulations, history, seed, threads=1)
+            shape = self.selfplay.obs.shape[1:]
+            actions = self.selfplay.env.num_actions
+            self.model, _ = net.make(actions, blocks, channels, shape, seed)
+            self.evaluate = net.evaluator(self.model, num_envs)
+
+        def play(self, params, moves):
+            samples = self.selfplay.play(lambda obs: self.evaluate(params, obs), moves)
+            return samples, self.selfplay.results
+
+    return SelfPlayActor
