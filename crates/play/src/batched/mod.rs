@@ -32,6 +32,7 @@
 
 mod config;
 mod select;
+mod split;
 mod tree;
 
 use goishi::PlayoutPosition;
@@ -239,8 +240,6 @@ impl<P: PlayoutPosition, E: LeafEncoder<P>> BatchedSearch<P, E> {
         check_len("obs", obs.len(), rows * obs_bytes)?;
         check_len("mask", mask.len(), rows * actions)?;
         let k = self.config.leaves_per_game as usize;
-        let threads = self.config.threads.min(self.trees.len()).max(1);
-        let per = self.trees.len().div_ceil(threads);
         let ctx = Ctx {
             config: &self.config,
             encoder: &self.encoder,
@@ -248,52 +247,36 @@ impl<P: PlayoutPosition, E: LeafEncoder<P>> BatchedSearch<P, E> {
             words: actions.div_ceil(64),
             obs_bytes,
         };
-        let work =
-            |first: usize, trees: &mut [Tree<P, E::State>], obs: &mut [u8], mask: &mut [u8]| {
-                for (j, tree) in trees.iter_mut().enumerate() {
-                    let base = j * k;
-                    let game = first + j;
-                    ask_game(
-                        &ctx,
-                        tree,
-                        game,
-                        k,
-                        &mut obs[base * obs_bytes..],
-                        &mut mask[base * actions..],
-                    )?;
-                }
-                Ok(())
-            };
-        let mut result = Ok(());
-        if threads == 1 {
-            result = work(0, &mut self.trees, obs, mask);
-        } else {
-            std::thread::scope(|s| {
-                let mut handles = Vec::with_capacity(threads);
-                let (mut trees, mut o, mut m) = (&mut self.trees[..], &mut *obs, &mut *mask);
-                let mut first = 0;
-                while !trees.is_empty() {
-                    let n = per.min(trees.len());
-                    let (mine, rest) = trees.split_at_mut(n);
-                    let (mo, ro) = o.split_at_mut(n * k * obs_bytes);
-                    let (mm, rm) = m.split_at_mut(n * k * actions);
-                    (trees, o, m) = (rest, ro, rm);
-                    let work = &work;
-                    let start = first;
-                    first += n;
-                    handles.push(s.spawn(move || work(start, mine, mo, mm)));
-                }
-                for h in handles {
-                    let r = h
-                        .join()
-                        .unwrap_or(Err(BatchedError::Refused { game: 0, action: 0 }));
-                    if result.is_ok() {
-                        result = r;
-                    }
-                }
-            });
-        }
-        result?;
+        // Runs of CHUNK games, taken by whichever thread is free.
+        let (mut trees, mut o, mut m) = (&mut self.trees[..], &mut *obs, &mut *mask);
+        let mut first = 0;
+        let chunks = std::iter::from_fn(move || {
+            if trees.is_empty() {
+                return None;
+            }
+            let n = CHUNK.min(trees.len());
+            let (mine, rest) = std::mem::take(&mut trees).split_at_mut(n);
+            let (mo, ro) = std::mem::take(&mut o).split_at_mut(n * k * obs_bytes);
+            let (mm, rm) = std::mem::take(&mut m).split_at_mut(n * k * actions);
+            (trees, o, m) = (rest, ro, rm);
+            first += n;
+            Some((first - n, mine, mo, mm))
+        });
+        let work = |(first, trees, obs, mask): Chunk<'_, P, E::State>| {
+            for (j, tree) in trees.iter_mut().enumerate() {
+                let base = j * k;
+                ask_game(
+                    &ctx,
+                    tree,
+                    first + j,
+                    k,
+                    &mut obs[base * obs_bytes..],
+                    &mut mask[base * actions..],
+                )?;
+            }
+            Ok(())
+        };
+        split::run(self.config.threads, chunks, work)?;
         // The leaves of each game to the front, in game order.
         self.leaf_games.clear();
         let mut n = 0;
@@ -347,9 +330,20 @@ impl<P: PlayoutPosition, E: LeafEncoder<P>> BatchedSearch<P, E> {
         }
         let actions = self.actions;
         let config = &self.config;
-        let threads = config.threads.min(self.trees.len()).max(1);
-        let per = self.trees.len().div_ceil(threads);
-        let work = |trees: &mut [Tree<P, E::State>], logits: &[f32], values: &[f32]| {
+        let (mut trees, mut l, mut v) = (&mut self.trees[..], logits, values);
+        let chunks = std::iter::from_fn(move || {
+            if trees.is_empty() {
+                return None;
+            }
+            let n = CHUNK.min(trees.len());
+            let (mine, rest) = std::mem::take(&mut trees).split_at_mut(n);
+            let c: usize = mine.iter().map(Tree::waiting).sum();
+            let (ml, rl) = l.split_at(c * actions);
+            let (mv, rv) = v.split_at(c);
+            (trees, l, v) = (rest, rl, rv);
+            Some((mine, ml, mv))
+        });
+        let work = |(trees, logits, values): (&mut [Tree<P, E::State>], &[f32], &[f32])| {
             let mut at = 0;
             for tree in trees {
                 let c = tree.waiting();
@@ -361,24 +355,9 @@ impl<P: PlayoutPosition, E: LeafEncoder<P>> BatchedSearch<P, E> {
                 );
                 at += c;
             }
+            Ok::<(), BatchedError>(())
         };
-        if threads == 1 {
-            work(&mut self.trees, logits, values);
-        } else {
-            std::thread::scope(|s| {
-                let (mut trees, mut l, mut v) = (&mut self.trees[..], logits, values);
-                while !trees.is_empty() {
-                    let n = per.min(trees.len());
-                    let (mine, rest) = trees.split_at_mut(n);
-                    let c: usize = mine.iter().map(Tree::waiting).sum();
-                    let (ml, rl) = l.split_at(c * actions);
-                    let (mv, rv) = v.split_at(c);
-                    (trees, l, v) = (rest, rl, rv);
-                    let work = &work;
-                    s.spawn(move || work(mine, ml, mv));
-                }
-            });
-        }
+        split::run(config.threads, chunks, work)?;
         self.pending = false;
         self.leaf_games.clear();
         Ok(())
@@ -487,6 +466,13 @@ impl<P: PlayoutPosition, E: LeafEncoder<P>> BatchedSearch<P, E> {
         self.trees.get(i).map_or(0, |t| t.nodes.len())
     }
 }
+
+/// Games a thread takes at a time.
+const CHUNK: usize = 8;
+
+/// A run of games for a thread: the first game's index, the trees, their rows of `obs`
+/// and `mask`.
+type Chunk<'a, P, S> = (usize, &'a mut [Tree<P, S>], &'a mut [u8], &'a mut [u8]);
 
 /// One game's leaves of a call into its rows of `obs` and `mask`.
 fn ask_game<P: PlayoutPosition, E: LeafEncoder<P>>(

@@ -81,67 +81,107 @@ pub(crate) fn puct(
     .unwrap_or(0)
 }
 
-/// Gumbel MuZero's `sigma(completed Q)` of each child of `parent` into `out`: a visited
-/// child's mean value, an unvisited one's the mixed value (the network's value of the parent
-/// averaged with the prior-weighted values of the visited children), normalised to [0, 1]
-/// among the children, times `(maxvisit_init + the most visits of a child) * value_scale`.
-pub(crate) fn completed_q(
-    settings: &Gumbel,
-    parent: &Node,
+/// Gumbel MuZero's `sigma(completed Q)` of the children of a node, read child by child: a
+/// visited child's mean value, an unvisited one's the mixed value (the network's value of the
+/// parent averaged with the prior-weighted values of the visited children), normalised to
+/// [0, 1] among the children, times `(maxvisit_init + the most visits of a child) *
+/// value_scale`. Made in one pass over the children, without writing anything.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Completed {
     sign: f32,
-    kids: &[Node],
-    out: &mut [f32],
-) {
-    let mut total = 0.0;
-    let mut most = 0.0f32;
-    let mut weight = 0.0;
-    let mut weighted = 0.0;
-    for kid in kids {
-        let n = visits(kid);
-        total += n;
-        most = most.max(n);
-        if let Some(v) = q(kid, sign) {
-            let p = kid.prior.max(f32::MIN_POSITIVE);
-            weight += p;
-            weighted += p * v;
+    lo: f32,
+    inv_range: f32,
+    scale: f32,
+    mixed: f32,
+    /// The largest sigma of a child.
+    pub top: f32,
+}
+
+impl Completed {
+    /// The transform of `parent`'s children (`sign`: the parent's player to move).
+    pub(crate) fn of(settings: &Gumbel, parent: &Node, sign: f32, kids: &[Node]) -> Completed {
+        let mut total = 0.0;
+        let mut most = 0.0f32;
+        let mut weight = 0.0;
+        let mut weighted = 0.0;
+        let (mut lo, mut hi) = (f32::INFINITY, f32::NEG_INFINITY);
+        let mut unvisited = false;
+        for kid in kids {
+            let n = visits(kid);
+            total += n;
+            most = most.max(n);
+            match q(kid, sign) {
+                Some(v) => {
+                    let p = kid.prior.max(f32::MIN_POSITIVE);
+                    weight += p;
+                    weighted += p * v;
+                    lo = lo.min(v);
+                    hi = hi.max(v);
+                }
+                None => unvisited = true,
+            }
+        }
+        let raw = sign * parent.raw;
+        let mixed = if weight > 0.0 {
+            (raw + total * weighted / weight) / (total + 1.0)
+        } else {
+            raw
+        };
+        if unvisited {
+            lo = lo.min(mixed);
+            hi = hi.max(mixed);
+        }
+        let inv_range = 1.0 / (hi - lo).max(EPSILON);
+        let scale = (settings.maxvisit_init + most) * settings.value_scale;
+        Completed {
+            sign,
+            lo,
+            inv_range,
+            scale,
+            mixed,
+            top: scale * (hi - lo) * inv_range,
         }
     }
-    let raw = sign * parent.raw;
-    let mixed = if weight > 0.0 {
-        (raw + total * weighted / weight) / (total + 1.0)
-    } else {
-        raw
-    };
-    let (mut lo, mut hi) = (f32::INFINITY, f32::NEG_INFINITY);
-    for (kid, o) in kids.iter().zip(out.iter_mut()) {
-        *o = q(kid, sign).unwrap_or(mixed);
-        lo = lo.min(*o);
-        hi = hi.max(*o);
+
+    /// The sigma of an unvisited child.
+    #[inline]
+    pub(crate) fn unvisited(&self) -> f32 {
+        self.scale * (self.mixed - self.lo) * self.inv_range
     }
-    let range = (hi - lo).max(EPSILON);
-    let scale = (settings.maxvisit_init + most) * settings.value_scale;
-    for o in out.iter_mut().take(kids.len()) {
-        *o = scale * (*o - lo) / range;
+
+    /// The sigma of `kid`.
+    #[inline]
+    pub(crate) fn sigma(&self, kid: &Node) -> f32 {
+        q(kid, self.sign).map_or_else(
+            || self.unvisited(),
+            |v| self.scale * (v - self.lo) * self.inv_range,
+        )
     }
 }
 
 /// Gumbel MuZero's selection below the root: the child whose share of the visits lags most
-/// behind the improved policy `softmax(log P + sigma)`; `sigma` from [`completed_q`].
-pub(crate) fn gumbel_interior(kids: &[Node], sigma: &[f32]) -> usize {
-    let top = sigma[..kids.len()]
-        .iter()
-        .fold(f32::NEG_INFINITY, |m, &s| m.max(s));
+/// behind the improved policy `softmax(log P + sigma)`. The unvisited children share one
+/// factor `exp(sigma - top)`, so that only the visited ones take an exponential.
+pub(crate) fn gumbel_interior(kids: &[Node], completed: &Completed) -> usize {
+    let top = completed.top;
+    let shared = (completed.unvisited() - top).exp();
+    let factor = |kid: &Node| {
+        if kid.visits + u32::from(kid.pending) == 0 {
+            shared
+        } else {
+            (completed.sigma(kid) - top).exp()
+        }
+    };
     let mut norm = 0.0;
     let mut total = 0.0;
-    for (kid, &s) in kids.iter().zip(sigma) {
-        norm += kid.prior * (s - top).exp();
+    for kid in kids {
+        norm += kid.prior * factor(kid);
         total += visits(kid);
     }
     let norm = norm.max(f32::MIN_POSITIVE);
     argmax(
         kids.iter()
-            .zip(sigma)
-            .map(|(kid, &s)| kid.prior * (s - top).exp() / norm - visits(kid) / (1.0 + total)),
+            .map(|kid| kid.prior * factor(kid) / norm - visits(kid) / (1.0 + total)),
     )
     .unwrap_or(0)
 }
@@ -149,21 +189,22 @@ pub(crate) fn gumbel_interior(kids: &[Node], sigma: &[f32]) -> usize {
 /// The root's score of Gumbel MuZero: `g + log P + sigma` for a child whose visits in this
 /// search are `considered` (the sequential halving's count), `-inf` for the others.
 pub(crate) fn gumbel_root(
+    kids: &[Node],
     gumbel: &[f32],
     logp: &[f32],
-    sigma: &[f32],
+    completed: &Completed,
     search_visits: &[u32],
     considered: u32,
 ) -> Option<usize> {
-    let score = |i: usize| (gumbel[i] + logp[i] + sigma[i]).max(-1e9);
-    argmax((0..gumbel.len()).map(|i| {
+    let score = |i: usize| (gumbel[i] + logp[i] + completed.sigma(&kids[i])).max(-1e9);
+    argmax((0..kids.len()).map(|i| {
         if search_visits[i] == considered {
             score(i)
         } else {
             f32::NEG_INFINITY
         }
     }))
-    .or_else(|| argmax((0..gumbel.len()).map(score)))
+    .or_else(|| argmax((0..kids.len()).map(score)))
 }
 
 /// The visits a considered child has when the root's `k`-th simulation of `simulations`

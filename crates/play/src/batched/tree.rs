@@ -135,8 +135,6 @@ pub(crate) struct Tree<P, S> {
     search_visits: Vec<u32>,
     /// The sequential halving's visits of a considered child, a simulation at a time.
     halving: Vec<u32>,
-    /// Scratch: the completed Q-values of a node's children.
-    sigma: Vec<f32>,
     /// The leaves of this call.
     waiting: Vec<Waiting>,
     /// Their paths from the root, one after the other.
@@ -168,7 +166,6 @@ impl<P: PlayoutPosition, S: Clone + Default> Tree<P, S> {
             logp: Vec::new(),
             search_visits: Vec::new(),
             halving: Vec::new(),
-            sigma: Vec::new(),
             waiting: Vec::new(),
             paths: Vec::new(),
             legal: Vec::new(),
@@ -341,23 +338,21 @@ impl<P: PlayoutPosition, S: Clone + Default> Tree<P, S> {
                 select::puct(&p, &parent, sign, kids, priors)
             }
             Algorithm::Gumbel(g) => {
-                if self.sigma.len() < kids.len() {
-                    self.sigma.resize(kids.len(), 0.0);
-                }
-                select::completed_q(&g, &parent, sign, kids, &mut self.sigma);
+                let completed = select::Completed::of(&g, &parent, sign, kids);
                 if node == 0 {
                     let k = (self.sims as usize).min(self.halving.len().saturating_sub(1));
                     let considered = self.halving.get(k).copied().unwrap_or(0);
                     select::gumbel_root(
+                        kids,
                         &self.gumbel,
                         &self.logp,
-                        &self.sigma,
+                        &completed,
                         &self.search_visits,
                         considered,
                     )
                     .unwrap_or(0)
                 } else {
-                    select::gumbel_interior(kids, &self.sigma)
+                    select::gumbel_interior(kids, &completed)
                 }
             }
         };
@@ -598,18 +593,16 @@ impl<P: PlayoutPosition, S: Clone + Default> Tree<P, S> {
                 }
             }
             Algorithm::Gumbel(g) => {
-                if self.sigma.len() < kids.len() {
-                    self.sigma.resize(kids.len(), 0.0);
-                }
-                select::completed_q(&g, &root, root.sign(), kids, &mut self.sigma);
+                let completed = select::Completed::of(&g, &root, root.sign(), kids);
                 let top = kids
                     .iter()
                     .zip(&self.logp)
-                    .zip(&self.sigma)
-                    .fold(f32::NEG_INFINITY, |m, ((_, &l), &s)| m.max(l + s));
+                    .fold(f32::NEG_INFINITY, |m, (kid, &l)| {
+                        m.max(l + completed.sigma(kid))
+                    });
                 let mut total = 0.0;
-                for ((kid, &l), &s) in kids.iter().zip(&self.logp).zip(&self.sigma) {
-                    let e = (l + s - top).exp();
+                for (kid, &l) in kids.iter().zip(&self.logp) {
+                    let e = (l + completed.sigma(kid) - top).exp();
                     out[kid.action as usize] = e;
                     total += e;
                 }
@@ -637,15 +630,13 @@ impl<P: PlayoutPosition, S: Clone + Default> Tree<P, S> {
                 Algorithm::Gumbel(g) => {
                     let root = self.nodes[0];
                     let kids = &self.nodes[root.range()];
-                    if self.sigma.len() < kids.len() {
-                        self.sigma.resize(kids.len(), 0.0);
-                    }
-                    select::completed_q(&g, &root, root.sign(), kids, &mut self.sigma);
+                    let completed = select::Completed::of(&g, &root, root.sign(), kids);
                     let most = self.search_visits.iter().copied().max().unwrap_or(0);
                     select::gumbel_root(
+                        kids,
                         &self.gumbel,
                         &self.logp,
-                        &self.sigma,
+                        &completed,
                         &self.search_visits,
                         most,
                     )
