@@ -343,7 +343,7 @@ impl<P: PlayoutPosition, E: LeafEncoder<P>> BatchedSearch<P, E> {
             (trees, l, v) = (rest, rl, rv);
             Some((mine, ml, mv))
         });
-        let work = |(trees, logits, values): (&mut [Tree<P, E::State>], &[f32], &[f32])| {
+        let work = |(trees, logits, values): Evaluated<'_, P, E::State>| {
             let mut at = 0;
             for tree in trees {
                 let c = tree.waiting();
@@ -473,6 +473,9 @@ const CHUNK: usize = 8;
 /// A run of games for a thread: the first game's index, the trees, their rows of `obs`
 /// and `mask`.
 type Chunk<'a, P, S> = (usize, &'a mut [Tree<P, S>], &'a mut [u8], &'a mut [u8]);
+
+/// A run of games for a thread to expand: the trees, their leaves' logits and values.
+type Evaluated<'a, P, S> = (&'a mut [Tree<P, S>], &'a [f32], &'a [f32]);
 
 /// One game's leaves of a call into its rows of `obs` and `mask`.
 fn ask_game<P: PlayoutPosition, E: LeafEncoder<P>>(
