@@ -41,6 +41,8 @@ class SelfPlay:
         self.games: List[List[Tuple[np.ndarray, np.ndarray, bool]]] = [[] for _ in range(num_envs)]
         self.done = np.zeros(num_envs, bool)
         self.results: List[float] = []
+        # The moves of each game that ended in the last `play`, in the samples' order.
+        self.lengths: List[int] = []
 
     def white_to_move(self, obs: np.ndarray) -> np.ndarray:
         """The colour plane of each observation (channel 2 x history, all ones for White)."""
@@ -51,6 +53,7 @@ class SelfPlay:
         `obs`, `policy`, `value` (the result for the player to move in the sample)."""
         samples: List[Tuple[np.ndarray, np.ndarray, float]] = []
         self.results = []
+        self.lengths = []
 
         def run(obs, mask):
             return evaluate(obs)
@@ -75,6 +78,7 @@ class SelfPlay:
                     samples.append((o, p, reward if w == last_white else -reward))
                 black_result = reward if not last_white else -reward
                 self.results.append(black_result)
+                self.lengths.append(len(game))
                 self.games[i] = []
         if not samples:
             shape = self.obs.shape[1:]

@@ -35,7 +35,7 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
        cargo xtask docs [--check]
        cargo xtask new-variant --id FAMILY/NAME [--family TITLE] [--crate DIR] [--root DIR] [--dry-run]
        cargo xtask wasm-check [--profile debug|release]
-       cargo xtask python [--ray]
+       cargo xtask python [--ray | --alphazero]
        cargo xtask dist [--only PARTS] [--check]
        cargo xtask web [--profile debug|release] [--serve [--port N] | --test]
        cargo xtask test [--quick]
@@ -101,6 +101,9 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
                 or python3
     --ray         add the pinned Ray to that environment (made first if missing) and run
                 crates/python/tests_ray on a local Ray instance
+    --alphazero   add the pinned JAX, flax and optax of examples/alphazero to that
+                environment and run the example's tests and its smoke run (a tiny network,
+                about two minutes; again on two Ray actors when Ray is there)
 
   dist          build every artefact a registry serves into target/dist/, one folder a
                 part: crates/ (the .crate of each published crate, publish-order.txt),
@@ -214,7 +217,7 @@ fn main() -> ExitCode {
             Err(message) => usage_error("wasm-check", &message),
         },
         Some("python") => match python::parse(&args[1..]) {
-            Ok(ray) => python::main(ray),
+            Ok(mode) => python::main(mode),
             Err(message) => usage_error("python", &message),
         },
         Some("dist") => match dist::parse(&args[1..]) {

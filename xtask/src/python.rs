@@ -13,6 +13,13 @@
 //! (building the wheel and the environment first if the environment is missing) and runs
 //! `crates/python/tests_ray` on a local Ray instance, the same way.
 //!
+//! `--alphazero` adds the pinned JAX, flax, optax and matplotlib of
+//! `examples/alphazero/requirements.txt` to that environment (made first if missing) and runs
+//! the example's tests, then its smoke run (`train.py --smoke`: a tiny network trained for a
+//! minute, evaluated, checkpointed, plotted; then resumed from its checkpoint), and, when
+//! Ray is in the environment (after `--ray`), the smoke run again on two Ray actors. The run
+//! writes under `target/dist-check/`; its files are checked to be there.
+//!
 //! The interpreter is `$PYTHON`, or `python3` on the PATH ([`crate::venv`]). Each step prints
 //! one line with its time; pip is quiet, pytest prints its summary.
 
@@ -46,9 +53,26 @@ assert game.board[4, 4] == 1 and game.to_move == "white", str(game)
 print(f"goishi {goishi.__version__} imported from {where}; it plays")
 "#;
 
-/// Parses the options of `python`: `--ray` or nothing.
-pub fn parse(args: &[String]) -> Result<bool, String> {
-    crate::flags::lone_switch(args, "--ray")
+/// What `cargo xtask python` runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The wheel and its tests.
+    Wheel,
+    /// The Ray tests.
+    Ray,
+    /// The AlphaZero example's tests and smoke run.
+    AlphaZero,
+}
+
+/// Parses the options of `python`: `--ray`, `--alphazero` or nothing.
+pub fn parse(args: &[String]) -> Result<Mode, String> {
+    match args {
+        [] => Ok(Mode::Wheel),
+        [one] if one == "--ray" => Ok(Mode::Ray),
+        [one] if one == "--alphazero" => Ok(Mode::AlphaZero),
+        _ => crate::flags::lone_switch(args, "--ray")
+            .and_then(|_| Err("expected --ray or --alphazero, not both".to_owned())),
+    }
 }
 
 /// The environment of the installed wheel: `target/python-venv`.
@@ -151,13 +175,18 @@ fn katrain(dist: &Dist, venv: &Venv) -> Result<(), String> {
     )
 }
 
-/// The Ray tests in the wheel's environment (made first when missing).
-fn ray(dist: &Dist) -> Result<(), String> {
+/// The wheel's environment, made first (the wheel built and tested) when missing.
+fn wheel_venv(dist: &Dist) -> Result<Venv, String> {
     let dir = venv_dir(dist);
     if !dir.join("bin/python").exists() {
         dist::run(&wheel_options())?;
     }
-    let venv = Venv::reuse("python", &dir)?;
+    Venv::reuse("python", &dir)
+}
+
+/// The Ray tests in the wheel's environment.
+fn ray(dist: &Dist) -> Result<(), String> {
+    let venv = wheel_venv(dist)?;
     venv.pip_install(
         "python",
         "pip install -r crates/python/requirements-ray.txt",
@@ -168,6 +197,66 @@ fn ray(dist: &Dist) -> Result<(), String> {
     pytest_installed(dist, &venv, "crates/python/tests_ray")
 }
 
+/// The AlphaZero example in the wheel's environment: its requirements, its tests, its smoke
+/// run (and its resumption), and on two Ray actors when Ray is installed.
+fn alphazero(dist: &Dist) -> Result<(), String> {
+    const EXAMPLE: &str = "examples/alphazero";
+    let venv = wheel_venv(dist)?;
+    venv.pip_install(
+        "python",
+        &format!("pip install -r {EXAMPLE}/requirements.txt (JAX, flax, optax, matplotlib)"),
+        &dist.root,
+        false,
+        &["-r", &format!("{EXAMPLE}/requirements.txt")],
+    )?;
+    let run = dist.scratch("alphazero");
+    empty_folder(&run)?;
+    let example = dist.root.join(EXAMPLE);
+    timed(
+        "python",
+        &format!("pytest {EXAMPLE}/test_example.py (on the installed package)"),
+        venv.command_without_toolchain("python", &run)
+            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir"])
+            .arg(&run)
+            .arg(example.join("test_example.py")),
+    )?;
+    let train = example.join("train.py");
+    let out = run.join("smoke");
+    let smoke = |title: &str, extra: &[&str], out: &Path| {
+        timed(
+            "python",
+            title,
+            venv.command_without_toolchain("python", &run)
+                .arg(&train)
+                .args(["--smoke", "--out"])
+                .arg(out)
+                .args(extra),
+        )
+    };
+    smoke(&format!("{EXAMPLE}/train.py --smoke"), &[], &out)?;
+    for file in ["metrics.jsonl", "checkpoint.msgpack", "results.json", "curve.png"] {
+        if !out.join(file).is_file() {
+            return Err(format!("the smoke run wrote no {file} into {}", out.display()));
+        }
+    }
+    smoke(&format!("{EXAMPLE}/train.py --smoke --resume"), &["--resume"], &out)?;
+    let has_ray = venv
+        .command_without_toolchain("python", &run)
+        .args(["-c", "import ray"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if has_ray {
+        smoke(
+            &format!("{EXAMPLE}/train.py --smoke --ray 2 (two Ray actors)"),
+            &["--ray", "2"],
+            &run.join("smoke-ray"),
+        )?;
+    } else {
+        println!("python: {EXAMPLE}/train.py --smoke --ray SKIPPED: Ray is not installed (cargo xtask python --ray first)");
+    }
+    Ok(())
+}
+
 /// `dist --only wheel --check`.
 fn wheel_options() -> dist::Options {
     dist::Options {
@@ -176,12 +265,12 @@ fn wheel_options() -> dist::Options {
     }
 }
 
-/// Runs the Python checks; `ray` for the Ray ones.
-pub fn main(ray_tests: bool) -> ExitCode {
-    let result = if ray_tests {
-        Dist::new().and_then(|dist| ray(&dist))
-    } else {
-        dist::run(&wheel_options())
+/// Runs the Python checks of `mode`.
+pub fn main(mode: Mode) -> ExitCode {
+    let result = match mode {
+        Mode::Wheel => dist::run(&wheel_options()),
+        Mode::Ray => Dist::new().and_then(|dist| ray(&dist)),
+        Mode::AlphaZero => Dist::new().and_then(|dist| alphazero(&dist)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -199,9 +288,11 @@ mod tests {
     #[test]
     fn options_parse() {
         let args = |a: &[&str]| a.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
-        assert_eq!(parse(&args(&[])), Ok(false));
-        assert_eq!(parse(&args(&["--ray"])), Ok(true));
+        assert_eq!(parse(&args(&[])), Ok(Mode::Wheel));
+        assert_eq!(parse(&args(&["--ray"])), Ok(Mode::Ray));
+        assert_eq!(parse(&args(&["--alphazero"])), Ok(Mode::AlphaZero));
         assert!(parse(&args(&["--gpu"])).is_err());
+        assert!(parse(&args(&["--ray", "--alphazero"])).is_err());
     }
 
     #[test]
@@ -210,11 +301,13 @@ mod tests {
             REQUIREMENTS_CI,
             "crates/python/requirements-ray.txt",
             "crates/cli/tests/katrain/requirements.txt",
+            "examples/alphazero/requirements.txt",
+            "examples/alphazero/requirements-bench.txt",
             dist::python::REQUIREMENTS_DIST,
         ] {
             let text = std::fs::read_to_string(crate::test::root().join(file)).unwrap();
             for line in text.lines().map(str::trim) {
-                if line.is_empty() || line.starts_with('#') {
+                if line.is_empty() || line.starts_with('#') || line.starts_with("-r ") {
                     continue;
                 }
                 assert!(line.contains("=="), "{file}: {line:?} is not pinned");

@@ -6,7 +6,8 @@
 //! `cargo xtask dist` (`--check`: the crates, the wheel with the Python suite, the sdist; the
 //! wheel only when quick), the Ray tests (`cargo xtask python --ray`, unless quick), the
 //! scaffold check, ClusterFuzzLite's build script and the libFuzzer smoke run on its build
-//! (with nightly) and, last, that none of it wrote into the working tree.
+//! (with nightly), the AlphaZero example's tests and smoke run (`cargo xtask python --alphazero`,
+//! unless quick) and, last, that none of it wrote into the working tree.
 //!
 //! It owns the step list ([`plan`]) and its runner; what each step checks lives in the
 //! commands it runs. It installs what rustup and cargo can install (the wasm32 target,
@@ -254,6 +255,11 @@ pub fn plan(families: &[String], machine: Machine) -> Vec<Step> {
             "cargo xtask python --ray (the pinned Ray added to the wheel's environment, tests_ray \
              on a local Ray instance)",
             cargo("xtask python --ray"),
+        ));
+        steps.push(step(
+            "cargo xtask python --alphazero (the AlphaZero example's pinned JAX, flax and \
+             optax added to the wheel's environment; its tests and smoke run, on Ray too)",
+            cargo("xtask python --alphazero"),
         ));
     }
     if machine.quick {
@@ -549,6 +555,8 @@ mod tests {
              on goishi analysis; the sdist installed from its tarball)",
             "cargo xtask python --ray (the pinned Ray added to the wheel's environment, tests_ray \
          on a local Ray instance)",
+            "cargo xtask python --alphazero (the AlphaZero example's pinned JAX, flax and \
+             optax added to the wheel's environment; its tests and smoke run, on Ray too)",
             "GOISHI_SLOW=1 cargo test -p xtask scaffold",
             "cargo install cargo-fuzz --locked --version 0.13.2",
             "cargo xtask clusterfuzzlite (.clusterfuzzlite/build.sh without Docker; the smoke \
