@@ -234,12 +234,24 @@ fn alphazero(dist: &Dist) -> Result<(), String> {
         )
     };
     smoke(&format!("{EXAMPLE}/train.py --smoke"), &[], &out)?;
-    for file in ["metrics.jsonl", "checkpoint.msgpack", "results.json", "curve.png"] {
+    for file in [
+        "metrics.jsonl",
+        "checkpoint.msgpack",
+        "results.json",
+        "curve.png",
+    ] {
         if !out.join(file).is_file() {
-            return Err(format!("the smoke run wrote no {file} into {}", out.display()));
+            return Err(format!(
+                "the smoke run wrote no {file} into {}",
+                out.display()
+            ));
         }
     }
-    smoke(&format!("{EXAMPLE}/train.py --smoke --resume"), &["--resume"], &out)?;
+    smoke(
+        &format!("{EXAMPLE}/train.py --smoke --resume"),
+        &["--resume"],
+        &out,
+    )?;
     let has_ray = venv
         .command_without_toolchain("python", &run)
         .args(["-c", "import ray"])

@@ -218,6 +218,7 @@ impl<P: PlayoutPosition, S: Clone + Default> Tree<P, S> {
     /// Starts a search from `root`: the subtree of the old root's child when `root` is that
     /// child's position (tree reuse), else a new tree.
     pub fn start<E: LeafEncoder<P, State = S>>(&mut self, ctx: &Ctx<'_, E>, root: &P) {
+        self.abandon();
         let reused = self.reused_child(root);
         self.catch_up(root);
         ctx.encoder.root(&mut self.position, &mut self.state);
@@ -238,12 +239,23 @@ impl<P: PlayoutPosition, S: Clone + Default> Tree<P, S> {
         }
         self.sims = 0;
         self.chosen = None;
-        self.waiting.clear();
-        self.paths.clear();
         self.active = !self.position.is_over();
         if self.active && self.nodes[0].flags & EXPANDED != 0 {
             self.begin_root(ctx.config);
         }
+    }
+
+    /// Gives up the leaves of a call that were never expanded: their paths forget them.
+    fn abandon(&mut self) {
+        for w in &self.waiting {
+            self.nodes[w.node as usize].flags &= !WAITING;
+            for &n in &self.paths[w.path.0 as usize..w.path.1 as usize] {
+                self.nodes[n as usize].pending -= 1;
+            }
+        }
+        self.waiting.clear();
+        self.paths.clear();
+        self.legal.clear();
     }
 
     /// Makes the root's position `root`'s: the moves `root` played since, when it is the

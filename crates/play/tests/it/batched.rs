@@ -377,6 +377,38 @@ impl PositionVisitor for Errors {
         neg[0] = f32::NEG_INFINITY;
         let n = search.leaves(&mut [], &mut mask).unwrap();
         search.expand(&neg[..n * a], &vec![0.0; n]).unwrap();
+        // A search started again while its leaves wait gives them up (in the subtree it
+        // keeps too), and runs to its end.
+        let mut games = [root.clone(), root.clone()];
+        let mut actions = [0u32; 2];
+        for _ in 0..4 {
+            // Half a search, its last leaves left waiting, then the next move's search.
+            for _ in 0..2 {
+                let n = search.leaves(&mut [], &mut mask).unwrap();
+                search.expand(&logits[..n * a], &vec![0.0; n]).unwrap();
+            }
+            let n = search.leaves(&mut [], &mut mask).unwrap();
+            assert!(n > 0 && search.pending());
+            search.actions(&mut actions).unwrap();
+            for (game, &action) in games.iter_mut().zip(&actions) {
+                let mv = if action as usize == a - 1 {
+                    goishi::Move::Pass
+                } else {
+                    goishi::Move::Place(goishi::Point::new(action as usize))
+                };
+                let color = game.side_to_move();
+                assert!(game.play(color, mv));
+            }
+            search.start(&[&games[0], &games[1]]).unwrap();
+            assert!(!search.pending());
+        }
+        let mut guard = 0;
+        while !search.done() {
+            let n = search.leaves(&mut [], &mut mask).unwrap();
+            search.expand(&logits[..n * a], &vec![0.0; n]).unwrap();
+            guard += 1;
+            assert!(guard < 100, "the search does not end");
+        }
     }
 }
 
