@@ -98,7 +98,7 @@ def search_share(size: int) -> dict:
 
     sp = SelfPlay("go/chinese:komi=9", size, 128, 32, 2, 0, 2)
     model, params = net.make(sp.env.num_actions, 4, 48, sp.obs.shape[1:], 0)
-    evaluate = net.evaluator(model, 128)
+    evaluate = net.evaluator(model)
     evaluate(params, sp.obs)  # compiles
     in_network = [0.0]
 

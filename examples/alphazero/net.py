@@ -55,9 +55,9 @@ def make(actions: int, blocks: int, channels: int, obs_shape, seed: int):
     return model, params
 
 
-def evaluator(model: PolicyValue, batch: int):
+def evaluator(model: PolicyValue, bucket: int = 16):
     """A function `(params, obs (n, ...) bool numpy) -> (logits, values)` numpy, the batch
-    padded to `batch` rows so that jit compiles one shape."""
+    padded to a multiple of `bucket` rows so that jit compiles few shapes."""
 
     @jax.jit
     def apply(params, x):
@@ -65,7 +65,8 @@ def evaluator(model: PolicyValue, batch: int):
 
     def evaluate(params, obs: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
         n = obs.shape[0]
-        x = np.zeros((batch,) + obs.shape[1:], np.float32)
+        rows = max(bucket, -(-n // bucket) * bucket)
+        x = np.zeros((rows,) + obs.shape[1:], np.float32)
         x[:n] = obs
         logits, values = apply(params, x)
         return np.asarray(logits[:n]), np.asarray(values[:n])

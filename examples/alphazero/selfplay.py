@@ -107,7 +107,7 @@ def make_actor_class():
             shape = self.selfplay.obs.shape[1:]
             actions = self.selfplay.env.num_actions
             self.model, _ = net.make(actions, blocks, channels, shape, seed)
-            self.evaluate = net.evaluator(self.model, num_envs)
+            self.evaluate = net.evaluator(self.model)
 
         def play(self, params, moves):
             samples = self.selfplay.play(lambda obs: self.evaluate(params, obs), moves)

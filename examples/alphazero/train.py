@@ -51,11 +51,12 @@ def parse(argv: List[str]) -> argparse.Namespace:
     p.add_argument("--blocks", type=int, default=4)
     p.add_argument("--channels", type=int, default=48)
     p.add_argument("--batch", type=int, default=256)
-    p.add_argument("--updates", type=float, default=0.5, help="training steps a new sample")
+    p.add_argument("--updates", type=float, default=2.0,
+                   help="samples trained on (in minibatches) for each new sample: the replay ratio")
     p.add_argument("--buffer", type=int, default=100_000)
     p.add_argument("--lr", type=float, default=2e-3)
     p.add_argument("--weight-decay", type=float, default=1e-4)
-    p.add_argument("--eval-every", type=float, default=10.0, help="minutes of training between evaluations")
+    p.add_argument("--eval-every", type=float, default=15.0, help="minutes of training between evaluations")
     p.add_argument("--eval-games", type=int, default=20)
     p.add_argument("--eval-simulations", type=int, default=64)
     p.add_argument("--final-games", type=int, default=100)
@@ -138,8 +139,7 @@ def main(argv: List[str]) -> int:
         print(f"resumed from {checkpoint}: {trained / 60:.1f} minutes trained", flush=True)
     elif os.path.exists(metrics_path):
         os.remove(metrics_path)
-    evaluate = net.evaluator(model, a.envs)
-    eval_evaluate = net.evaluator(model, max(a.eval_games, a.final_games))
+    evaluate = net.evaluator(model)
     buffer = Buffer(a.buffer, obs_shape, actions)
     rng = np.random.default_rng(a.seed)
     if a.ray:
@@ -166,7 +166,7 @@ def main(argv: List[str]) -> int:
                "loss": float(np.mean(losses)) if losses else None, "final": final}
         for name in opponents:
             t = time.time()
-            r = arena.play(rules, a.size, a.history, lambda o: eval_evaluate(params, o), name,
+            r = arena.play(rules, a.size, a.history, lambda o: evaluate(params, o), name,
                            games, a.eval_simulations, seed=a.seed + 7, threads=a.threads)
             row[name] = r
             print(f"  {trained / 60:6.1f} min: {r['score']:.2f} [{r['low']:.2f}, {r['high']:.2f}] "
