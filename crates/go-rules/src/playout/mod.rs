@@ -5,7 +5,9 @@
 
 pub mod heavy;
 
-use goishi_board::playout::{drop_own_eyes, random_below, PassAlive, PlayoutPosition};
+use goishi_board::playout::{
+    drop_own_eyes, random_below, PassAlive, PlayoutPosition, PlayoutResult,
+};
 use goishi_board::{Color, Move, Point, Position, BLACK, EMPTY};
 use rand::Rng;
 
@@ -94,6 +96,10 @@ impl PlayoutPosition for GoPosition {
         // A pass is legal while the game goes on.
         let _ = self.play_as(color, Move::Pass);
         Move::Pass
+    }
+
+    fn playout_result(&self) -> PlayoutResult {
+        self.counted_playout_result()
     }
 
     fn add_ownership(&self, sums: &mut [i32]) {

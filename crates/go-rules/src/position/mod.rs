@@ -47,6 +47,7 @@ macro_rules! clone_fields {
 }
 
 mod chains;
+mod count;
 mod end;
 mod judge;
 mod play;
@@ -62,10 +63,10 @@ use goishi_board::{
     SIDE_TO_MOVE_KEY,
 };
 
-use crate::config::{Cycles, GoConfig, Ko, Suicide};
+use crate::config::{Cycles, GoConfig, Ko, Suicide, Tax};
 use crate::history::HistoryTable;
 use crate::layout::Layout;
-use crate::scoring::{score, ScoreParams};
+use crate::scoring::{score, score_counted, ScoreParams};
 
 use chains::Chains;
 use end::End;
@@ -582,14 +583,20 @@ impl Position for GoPosition {
             .copied()
             .filter(|p| p.index() < n && !self.chains.board.is_empty_at(*p))
             .collect();
-        score(&ScoreParams {
+        let params = ScoreParams {
             board: &self.chains.board,
             dead: &dead,
             config: &self.config,
             prisoners: self.captures,
             handicap: self.setup.handicap,
             button: self.button,
-        })
+        };
+        if dead.is_empty() {
+            // The count of every random game: from the engine's own lists.
+            let count = self.count_board(self.config.tax != Tax::None);
+            return score_counted(&params, self.captures, &count);
+        }
+        score(&params)
     }
 
     fn captures(&self, color: Color) -> u32 {
