@@ -239,6 +239,7 @@ impl HistoryTable {
     }
 
     /// The move counts of every counting entry with this key, latest first.
+    #[cfg(test)]
     pub(crate) fn matches(&self, key: u64) -> impl Iterator<Item = u32> + '_ {
         self.entries_from(self.find(key).map_or(NONE, |s| self.slots[s].index))
     }
