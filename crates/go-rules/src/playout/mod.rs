@@ -8,7 +8,7 @@ pub mod heavy;
 use goishi_board::playout::{
     drop_own_eyes, random_below, PassAlive, PlayoutPosition, PlayoutResult,
 };
-use goishi_board::{Color, Move, Point, Position, BLACK, EMPTY};
+use goishi_board::{Color, Move, Point, Position};
 use rand::Rng;
 
 use crate::{benson, GoPosition, Suicide};
@@ -103,21 +103,7 @@ impl PlayoutPosition for GoPosition {
     }
 
     fn add_ownership(&self, sums: &mut [i32]) {
-        let board = self.board();
-        for (i, (&cell, sum)) in board.cells().iter().zip(sums.iter_mut()).enumerate() {
-            if cell == EMPTY {
-                let p = Point::new(i);
-                if self.is_own_eye(p, Color::Black) {
-                    *sum += 1;
-                } else if self.is_own_eye(p, Color::White) {
-                    *sum -= 1;
-                }
-            } else if cell == BLACK {
-                *sum += 1;
-            } else {
-                *sum -= 1;
-            }
-        }
+        self.add_board_ownership(sums);
     }
 
     /// Benson's algorithm, valid under every suicide rule ([`benson::pass_alive`]).
