@@ -64,7 +64,7 @@ use goishi_board::{
 };
 
 use crate::config::{Cycles, GoConfig, Ko, Suicide, Tax};
-use crate::history::HistoryTable;
+use crate::history::{CycleTable, HistoryTable};
 use crate::layout::Layout;
 use crate::scoring::{score, score_counted, ScoreParams};
 
@@ -117,7 +117,7 @@ pub struct GoPosition {
     button: Option<Color>,
     end: Option<End>,
     superko: HistoryTable,
-    cycles: HistoryTable,
+    cycles: CycleTable,
     /// Spight's rule: the states passed from (the board's hash, the side to move, the player
     /// who passed) and the number of moves before each pass.
     pass_states: Vec<(u64, Color, Color, u32)>,
@@ -210,7 +210,7 @@ impl GoPosition {
             button: None,
             end: None,
             superko: HistoryTable::default(),
-            cycles: HistoryTable::default(),
+            cycles: CycleTable::default(),
             pass_states: Vec::new(),
             local_ko: matches!(config.ko, Ko::None | Ko::Simple),
             setup: Arc::new(setup),
