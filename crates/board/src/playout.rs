@@ -217,6 +217,28 @@ pub fn playout_result(p: &dyn Position) -> PlayoutResult {
     }
 }
 
+/// A number drawn uniformly from `0..n` (`n` from 1 to 2^32), the very number
+/// `rng.random_range(0..n)` draws, from the same random words: `rand`'s sampler for a range
+/// that fits 32 bits (one 32-bit word multiplied by `n`, its high half the draw, and a second
+/// word only when the low half is within `n` of overflowing, once in 2^32 / `n` draws),
+/// written out so that the playout loops inline it (called through `random_range`, a draw was
+/// a call of some 36 instructions, a tenth of a random playout move).
+#[inline(always)]
+pub fn random_below<R: Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
+    debug_assert!(n > 0 && n as u64 <= 1 << 32);
+    if n as u64 > u64::from(u32::MAX) {
+        return rng.random_range(0..n);
+    }
+    let range = n as u32;
+    let wide = u64::from(rng.next_u32()) * u64::from(range);
+    let (mut hi, lo) = ((wide >> 32) as u32, wide as u32);
+    if lo > range.wrapping_neg() {
+        let again = ((u64::from(rng.next_u32()) * u64::from(range)) >> 32) as u32;
+        hi += u32::from(lo.checked_add(again).is_none());
+    }
+    hi as usize
+}
+
 /// Whether `p` is one of `color`'s own single-point eyes, which a random player does not
 /// fill in the families that avoid them ([`crate::Capabilities::avoids_own_eyes`]): an
 /// empty point whose every neighbour (under the geometry's own adjacency) holds a stone of
@@ -398,7 +420,7 @@ impl PlayoutPosition for Box<dyn Position> {
         let eyes = avoids_own_eyes(position);
         empty_points(position.board(), buf);
         while !buf.is_empty() {
-            let p = buf.swap_remove(rng.random_range(0..buf.len()));
+            let p = buf.swap_remove(random_below(rng, buf.len()));
             if !(eyes && is_own_eye(position, color, p))
                 && position.play_as(color, Move::Place(p)).is_ok()
             {
@@ -412,5 +434,67 @@ impl PlayoutPosition for Box<dyn Position> {
     fn add_ownership(&self, sums: &mut [i32]) {
         let position = &**self;
         board_ownership(position.board(), avoids_own_eyes(position), sums);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::RngCore;
+
+    use super::*;
+
+    /// Words from xorshift64, or scripted ones first.
+    #[derive(Clone)]
+    struct Words(u64, Vec<u32>);
+
+    impl RngCore for Words {
+        fn next_u32(&mut self) -> u32 {
+            if let Some(w) = self.1.pop() {
+                return w;
+            }
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 >> 32) as u32
+        }
+
+        fn next_u64(&mut self) -> u64 {
+            u64::from(self.next_u32()) | u64::from(self.next_u32()) << 32
+        }
+
+        fn fill_bytes(&mut self, dest: &mut [u8]) {
+            for b in dest {
+                *b = self.next_u32() as u8;
+            }
+        }
+    }
+
+    #[test]
+    fn random_below_draws_what_random_range_draws() {
+        let mut a = Words(0x9E37_79B9_7F4A_7C15, Vec::new());
+        let mut b = a.clone();
+        for i in 0..200_000usize {
+            let n = 1 + i % 400;
+            assert_eq!(
+                random_below(&mut a, n),
+                b.random_range(0..n),
+                "draw {i}, n {n}"
+            );
+        }
+        // A first word whose product's low half is within `n` of overflowing takes a second
+        // word (`u32::MAX / n` makes it so for these `n`), whatever that word is.
+        for n in [3usize, 7, 81, 361, 100_000] {
+            let first = u32::MAX / n as u32;
+            assert!(
+                first.wrapping_mul(n as u32) > (n as u32).wrapping_neg(),
+                "n {n}"
+            );
+            for second in [0, 1, u32::MAX / 2, u32::MAX] {
+                let mut a = Words(1, vec![second, first]);
+                let mut b = a.clone();
+                assert_eq!(random_below(&mut a, n), b.random_range(0..n), "n {n}");
+                assert_eq!(a.next_u32(), b.next_u32(), "n {n}: the words used");
+            }
+        }
     }
 }

@@ -220,6 +220,13 @@ impl fmt::Display for GameResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameResult::Win { winner, margin } => match margin {
+                // A margin of whole or half points (every count's) without the float
+                // formatter, as it writes them: `7`, `7.5`.
+                Margin::Points(p) if *p >= 0.0 && (2.0 * p).fract() == 0.0 && *p < 1e15 => {
+                    let halves = (2.0 * p) as u64;
+                    let half = if halves % 2 == 1 { ".5" } else { "" };
+                    write!(f, "{}+{}{half}", winner.letter(), halves / 2)
+                }
                 Margin::Points(p) => write!(f, "{}+{}", winner.letter(), p),
                 Margin::Resign => write!(f, "{}+R", winner.letter()),
                 Margin::Goal => write!(f, "{}+", winner.letter()),
@@ -444,6 +451,19 @@ mod tests {
         };
         assert_eq!(s.result().to_string(), "B+3.5");
         assert_eq!(Score::default().result(), GameResult::Draw);
+    }
+
+    #[test]
+    fn a_margin_is_written_as_the_float_formatter_writes_it() {
+        let halves = (0..2000u64).chain([1 << 40, (1 << 49) + 1, 1_999_999_999_999_999]);
+        let others = [0.25, 1e15, 1e300, 3.3, f64::INFINITY, -2.5];
+        for p in halves.map(|h| h as f64 / 2.0).chain(others) {
+            let r = GameResult::Win {
+                winner: Color::White,
+                margin: Margin::Points(p),
+            };
+            assert_eq!(r.to_string(), format!("W+{p}"), "{p}");
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! (no filling of one's own eyes) on the Go engine underneath, every move through the
 //! capture rules; no knowledge (the heavy policy plays the same).
 
-use goishi_board::playout::{drop_own_eyes, undo_to, PlayoutPosition};
+use goishi_board::playout::{drop_own_eyes, random_below, undo_to, PlayoutPosition};
 use goishi_board::{Color, Move, Point, Position};
 use rand::Rng;
 
@@ -60,7 +60,7 @@ impl PlayoutPosition for CapturePosition {
         buf.clear();
         buf.extend_from_slice(self.go().empty_points());
         while !buf.is_empty() {
-            let p = buf.swap_remove(rng.random_range(0..buf.len()));
+            let p = buf.swap_remove(random_below(rng, buf.len()));
             if !self.go().is_playout_eye(p, color) && self.play_as(color, Move::Place(p)).is_ok() {
                 return Move::Place(p);
             }

@@ -46,9 +46,7 @@ fn write_sgf(
 ) -> Result<(), WriteError> {
     let comment = comment(seed, index, position, capped);
     let mut game = writer.game(out, result, Some(&comment));
-    for &turn in position.history() {
-        game.turn(turn)?;
-    }
+    game.turns(position.history())?;
     game.finish();
     Ok(())
 }

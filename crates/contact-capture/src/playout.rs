@@ -1,7 +1,7 @@
 //! Contact capture's part in the game loops ([`PlayoutPosition`]): a uniformly random legal
 //! placement, the ownership of the stones; no knowledge (the heavy policy plays the same).
 
-use goishi_board::playout::{board_ownership, empty_points, PlayoutPosition};
+use goishi_board::playout::{board_ownership, empty_points, random_below, PlayoutPosition};
 use goishi_board::{Color, Move, Point, Position};
 use rand::Rng;
 
@@ -55,7 +55,7 @@ impl PlayoutPosition for ContactPosition {
         let color = Position::side_to_move(self);
         empty_points(self.board(), buf);
         while !buf.is_empty() {
-            let p = buf.swap_remove(rng.random_range(0..buf.len()));
+            let p = buf.swap_remove(random_below(rng, buf.len()));
             if self.play_as(color, Move::Place(p)).is_ok() {
                 return Move::Place(p);
             }

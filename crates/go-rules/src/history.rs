@@ -239,6 +239,7 @@ impl HistoryTable {
     }
 
     /// The move counts of every counting entry with this key, latest first.
+    #[cfg(test)]
     pub(crate) fn matches(&self, key: u64) -> impl Iterator<Item = u32> + '_ {
         self.entries_from(self.find(key).map_or(NONE, |s| self.slots[s].index))
     }
@@ -287,6 +288,121 @@ impl Clone for HistoryTable {
             self.slots.clone_from(&source.slots);
         }
         self.used = source.used;
+        self.floor = source.floor;
+    }
+}
+
+/// One recorded state of a [`CycleTable`]: its key, the move count it was recorded at, and
+/// the previous entry of its bucket (any key).
+#[derive(Clone, Copy, Debug)]
+struct Chained {
+    key: u64,
+    moves_at: u32,
+    prev: u32,
+}
+
+/// The states of the cycle count (`cycles=no-result`): a stack like [`HistoryTable`]'s,
+/// asked only for the earlier entries with the key just pushed, and pushed on every move, so
+/// kept as cheap to push as can be: each bucket (the low bits of the key) is a list threaded
+/// through the entries, its head in `heads`, so that a push is one store in `heads` and one
+/// entry, and a pop undoes both. The lists are walked only for the key just pushed, and an
+/// entry with another key in the same bucket is passed over; `heads` doubles when the entries
+/// outnumber it, so that a list holds about one entry of another key.
+#[derive(Debug, Default)]
+pub(crate) struct CycleTable {
+    entries: Vec<Chained>,
+    heads: Vec<u32>,
+    /// Entries below it no longer count (a pass raises it; undo lowers it back).
+    pub(crate) floor: u32,
+}
+
+impl CycleTable {
+    pub(crate) fn len(&self) -> u32 {
+        self.entries.len() as u32
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        key as usize & self.heads.len().wrapping_sub(1)
+    }
+
+    /// Records a state reached after `moves_at` moves.
+    #[inline]
+    pub(crate) fn push(&mut self, key: u64, moves_at: u32) {
+        if self.entries.len() >= self.heads.len() {
+            self.grow();
+        }
+        let b = self.bucket(key);
+        let index = self.entries.len() as u32;
+        self.entries.push(Chained {
+            key,
+            moves_at,
+            prev: std::mem::replace(&mut self.heads[b], index),
+        });
+    }
+
+    /// Doubles the heads and threads every entry again, in order.
+    #[cold]
+    fn grow(&mut self) {
+        let size = (self.heads.len() * 2).max(64);
+        self.heads.clear();
+        self.heads.resize(size, NONE);
+        for i in 0..self.entries.len() {
+            let b = self.bucket(self.entries[i].key);
+            self.entries[i].prev = std::mem::replace(&mut self.heads[b], i as u32);
+        }
+    }
+
+    /// Forgets the latest entry.
+    #[inline]
+    pub(crate) fn pop(&mut self) {
+        if let Some(e) = self.entries.pop() {
+            let b = self.bucket(e.key);
+            self.heads[b] = e.prev;
+        }
+    }
+
+    /// The move counts of the counting entries below the latest with the latest's key,
+    /// latest first.
+    pub(crate) fn earlier_than_last(&self) -> impl Iterator<Item = u32> + '_ {
+        let last = self.entries.last().copied();
+        let mut i = last.map_or(NONE, |e| e.prev);
+        std::iter::from_fn(move || {
+            let key = last?.key;
+            while i != NONE && i >= self.floor {
+                let e = self.entries[i as usize];
+                i = e.prev;
+                if e.key == key {
+                    return Some(e.moves_at);
+                }
+            }
+            None
+        })
+    }
+}
+
+impl Clone for CycleTable {
+    fn clone(&self) -> Self {
+        CycleTable {
+            entries: self.entries.clone(),
+            heads: self.heads.clone(),
+            floor: self.floor,
+        }
+    }
+
+    /// Reuses the target's buffers, and keeps its heads at the size they grew to (a playout
+    /// loop resetting from its start position would otherwise grow them again every game).
+    fn clone_from(&mut self, source: &Self) {
+        self.entries.clone_from(&source.entries);
+        if self.heads.len() > source.heads.len() {
+            self.heads.fill(NONE);
+            for i in 0..self.entries.len() {
+                let b = self.bucket(self.entries[i].key);
+                self.entries[i].prev = std::mem::replace(&mut self.heads[b], i as u32);
+            }
+        } else {
+            self.heads.clone_from(&source.heads);
+        }
         self.floor = source.floor;
     }
 }
@@ -406,5 +522,48 @@ mod tests {
         assert_eq!(big.matches(7919).count(), 0);
         big.pop();
         assert_eq!(big.matches(5).collect::<Vec<_>>(), [0]);
+    }
+
+    /// The cycle table answers as the history table does, over pushes, pops, floors and
+    /// copies, with few keys and many sharing their low bits.
+    #[test]
+    fn the_cycle_table_finds_what_the_history_table_finds() {
+        let mut table = HistoryTable::default();
+        let mut cycles = CycleTable::default();
+        let mut x: u64 = 11;
+        for step in 0..6000u32 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            match x % 7 {
+                0 | 1 if table.len() > 0 => {
+                    table.pop();
+                    cycles.pop();
+                }
+                2 => {
+                    let floor = ((x >> 20) as u32) % (table.len() + 1);
+                    table.floor = floor;
+                    cycles.floor = floor;
+                }
+                3 => {
+                    let mut copy = CycleTable::default();
+                    copy.push(1, 0);
+                    copy.push(2, 1);
+                    copy.clone_from(&cycles);
+                    cycles = copy;
+                }
+                _ => {
+                    let key = ((x >> 33) % 50) << 10 | ((x >> 20) % 3);
+                    table.push(key, step);
+                    cycles.push(key, step);
+                }
+            }
+            assert_eq!(
+                cycles.earlier_than_last().collect::<Vec<_>>(),
+                table.earlier_than_last().collect::<Vec<_>>(),
+                "step {step}"
+            );
+            assert_eq!(cycles.len(), table.len());
+        }
     }
 }

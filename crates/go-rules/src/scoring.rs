@@ -72,6 +72,12 @@ pub fn score(p: &ScoreParams) -> Score {
         }
     }
     let count = Count::of(&board, p.config.tax != Tax::None);
+    score_counted(p, prisoners, &count)
+}
+
+/// The score of a board counted as `count` (`p.board` with its dead stones off, `prisoners`
+/// the prisoners with them): the points of each player, komi, bonuses and taxes included.
+pub(crate) fn score_counted(p: &ScoreParams, prisoners: [u32; 2], count: &Count) -> Score {
     let mut points = [0.0f64; 2];
     for c in Color::ALL {
         let i = c.index();
@@ -159,17 +165,21 @@ fn each_empty_region(board: &Board, mut visit: impl FnMut(&[Point], u8)) {
     }
 }
 
-/// The counts the score is made of, per colour (index 0 Black, 1 White).
+/// The counts the score is made of, per colour (index 0 Black, 1 White): the stones, the
+/// territory by Tromp-Taylor reach, and, with the life regions, the territory of the
+/// independent regions and their number (see the [module](self) docs).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-struct Count {
-    stones: [u32; 2],
-    territory: [u32; 2],
-    independent_territory: [u32; 2],
-    independent_regions: [u32; 2],
+pub(crate) struct Count {
+    pub(crate) stones: [u32; 2],
+    pub(crate) territory: [u32; 2],
+    pub(crate) independent_territory: [u32; 2],
+    pub(crate) independent_regions: [u32; 2],
 }
 
 impl Count {
-    fn of(board: &Board, with_regions: bool) -> Count {
+    /// The counts of `board`, the life regions' only `with_regions` (their fields stay 0
+    /// otherwise).
+    pub(crate) fn of(board: &Board, with_regions: bool) -> Count {
         // The board keeps its stone counts.
         let mut count = Count {
             stones: [board.count(Color::Black), board.count(Color::White)],

@@ -70,6 +70,10 @@ pub struct GameWriter {
     moves: [String; 2],
     /// Why a point has no SGF name, for the points that have none.
     unnamed: Vec<Option<WriteError>>,
+    /// Whether every point has a name.
+    all_named: bool,
+    /// The bytes of `moves`, a node's text an entry (for [`GameText::turns`]).
+    nodes: [Vec<[u8; MOVE_TEXT]>; 2],
 }
 
 impl GameWriter {
@@ -164,10 +168,18 @@ impl GameWriter {
                 text.push(']');
             }
         }
+        let nodes = moves.each_ref().map(|text| {
+            text.as_bytes()
+                .chunks_exact(MOVE_TEXT)
+                .filter_map(|node| node.try_into().ok())
+                .collect()
+        });
         Ok(GameWriter {
             head,
+            all_named: unnamed.iter().all(Option::is_none),
             moves,
             unnamed,
+            nodes,
         })
     }
 
@@ -285,6 +297,75 @@ impl GameText<'_> {
         self.move_prop(turn, true)
     }
 
+    /// Writes a node for each of `turns`, in order: the text [`GameText::turn`] writes for
+    /// each, made as bytes and appended at once (a game of self-play is written this way:
+    /// a fixed-size copy a move instead of a string's).
+    ///
+    /// # Errors
+    ///
+    /// [`WriteError::NoCoordinate`] for a point without an SGF name: the moves before it
+    /// are written, as they are by [`GameText::turn`].
+    pub fn turns(&mut self, turns: &[Turn]) -> Result<(), WriteError> {
+        // The root's line break and one every ten nodes, and a node's text a move.
+        let mut bytes: Vec<u8> = Vec::with_capacity(2 + (MOVE_TEXT + 1) * turns.len());
+        let [black, white] = &self.writer.nodes;
+        // Nodes written until the next line break (the root's ends its line at once).
+        let mut until_break = if self.in_root {
+            0
+        } else {
+            (10 - self.nodes % 10) % 10
+        };
+        let mut nodes = self.nodes;
+        let mut written = Ok(());
+        for &turn in turns {
+            let place = match turn.mv {
+                Move::Resign => continue,
+                Move::Place(p) => Some(p.index()),
+                Move::Pass => None,
+            };
+            if until_break == 0 {
+                bytes.push(b'\n');
+                until_break = 10;
+            }
+            until_break -= 1;
+            nodes += 1;
+            let table = match turn.color {
+                Color::Black => black,
+                Color::White => white,
+            };
+            let Some(i) = place else {
+                // `;B[]`: the node's text up to the bracket, closed at once.
+                bytes.extend_from_slice(&table[0][..3]);
+                bytes.push(b']');
+                continue;
+            };
+            match table.get(i) {
+                Some(text) if self.writer.all_named || self.writer.unnamed[i].is_none() => {
+                    bytes.extend_from_slice(text)
+                }
+                _ => {
+                    written = Err(match self.writer.unnamed.get(i) {
+                        Some(Some(e)) => e.clone(),
+                        _ => WriteError::NoCoordinate {
+                            point: format!("point {i}"),
+                        },
+                    });
+                    break;
+                }
+            }
+        }
+        if nodes > self.nodes {
+            self.in_root = false;
+        }
+        self.nodes = nodes;
+        // Whole node texts of a string: always UTF-8.
+        match std::str::from_utf8(&bytes) {
+            Ok(text) => self.out.push_str(text),
+            Err(_) => self.out.push_str(&String::from_utf8_lossy(&bytes)),
+        }
+        written
+    }
+
     /// Writes a node with the move `turn`, if any, then `props` (a record's node: written
     /// even when it holds only a resignation, so that its other nodes keep their places).
     fn node(&mut self, turn: Option<Turn>, props: &[Prop]) -> Result<(), WriteError> {
@@ -382,9 +463,7 @@ pub fn write_game(
             }
         }
     }
-    for &turn in &history[next..] {
-        game.turn(turn)?;
-    }
+    game.turns(&history[next..])?;
     game.finish();
     Ok(out)
 }

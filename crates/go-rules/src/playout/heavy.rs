@@ -49,7 +49,7 @@ use crate::GoPosition;
 use goishi_board::{Adjacency, Color, Geometry, Move, NeighborTable, Point, Position, Topology};
 use rand::Rng;
 
-use goishi_board::playout::{PassAlive, PlayoutPosition, PlayoutResult, Prior};
+use goishi_board::playout::{random_below, PassAlive, PlayoutPosition, PlayoutResult, Prior};
 
 pub use patterns::PATTERNS;
 pub(crate) use patterns::{matches_pattern, Grid};
@@ -225,7 +225,7 @@ pub(crate) fn heavy_move<R: Rng>(game: &mut GoPosition, rng: &mut R, buf: &mut V
     buf.extend_from_slice(game.empty_points());
     let mut refused = None;
     while !buf.is_empty() {
-        let p = buf.swap_remove(rng.random_range(0..buf.len()));
+        let p = buf.swap_remove(random_below(rng, buf.len()));
         if is_true_eye(game, p, color) || !game.try_place(color, p) {
             continue;
         }

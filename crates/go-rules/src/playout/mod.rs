@@ -5,8 +5,10 @@
 
 pub mod heavy;
 
-use goishi_board::playout::{drop_own_eyes, PassAlive, PlayoutPosition};
-use goishi_board::{Color, Move, Point, Position, BLACK, EMPTY};
+use goishi_board::playout::{
+    drop_own_eyes, random_below, PassAlive, PlayoutPosition, PlayoutResult,
+};
+use goishi_board::{Color, Move, Point, Position};
 use rand::Rng;
 
 use crate::{benson, GoPosition, Suicide};
@@ -65,16 +67,30 @@ impl PlayoutPosition for GoPosition {
         tree_moves(self, color, out, |p| self.is_playout_eye(p, color));
     }
 
+    /// The engine's own playout loop (the native harness's, `goishi_bench::native`): the
+    /// first draw is made from the position's empty-point list itself, which is copied into
+    /// `buf` only once a draw is refused; the rest of the draws are made from the copy. The
+    /// draws are those of a copy made first (the list as the first draw saw it, less the
+    /// point drawn, swapped out as `swap_remove` does), so the moves are the same.
     #[inline]
     fn playout_move<R: Rng>(&mut self, rng: &mut R, buf: &mut Vec<Point>) -> Move {
-        // The engine's own playout loop (benches/support/playout.rs).
         let color = Position::side_to_move(self);
-        buf.clear();
-        buf.extend_from_slice(self.empty_points());
-        while !buf.is_empty() {
-            let p = buf.swap_remove(rng.random_range(0..buf.len()));
+        let count = self.empty_points().len();
+        if count > 0 {
+            let first = random_below(rng, count);
+            let p = self.empty_points()[first];
             if !self.is_playout_eye(p, color) && self.try_place(color, p) {
                 return Move::Place(p);
+            }
+            // Refused: the position is unchanged, so its list is as the draw saw it.
+            buf.clear();
+            buf.extend_from_slice(self.empty_points());
+            buf.swap_remove(first);
+            while !buf.is_empty() {
+                let p = buf.swap_remove(random_below(rng, buf.len()));
+                if !self.is_playout_eye(p, color) && self.try_place(color, p) {
+                    return Move::Place(p);
+                }
             }
         }
         // A pass is legal while the game goes on.
@@ -82,22 +98,12 @@ impl PlayoutPosition for GoPosition {
         Move::Pass
     }
 
+    fn playout_result(&self) -> PlayoutResult {
+        self.counted_playout_result()
+    }
+
     fn add_ownership(&self, sums: &mut [i32]) {
-        let board = self.board();
-        for (i, (&cell, sum)) in board.cells().iter().zip(sums.iter_mut()).enumerate() {
-            if cell == EMPTY {
-                let p = Point::new(i);
-                if self.is_own_eye(p, Color::Black) {
-                    *sum += 1;
-                } else if self.is_own_eye(p, Color::White) {
-                    *sum -= 1;
-                }
-            } else if cell == BLACK {
-                *sum += 1;
-            } else {
-                *sum -= 1;
-            }
-        }
+        self.add_board_ownership(sums);
     }
 
     /// Benson's algorithm, valid under every suicide rule ([`benson::pass_alive`]).

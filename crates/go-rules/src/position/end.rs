@@ -1,7 +1,8 @@
 //! The end of the game: how it ended ([`End`]), resignation, and the result and score of a
 //! finished game.
 
-use goishi_board::{Color, Move, MoveEffect, Turn};
+use goishi_board::playout::{playout_result, PlayoutResult};
+use goishi_board::{Color, Move, MoveEffect, Position, Turn};
 
 use super::GoPosition;
 
@@ -26,6 +27,22 @@ impl GoPosition {
         MoveEffect {
             ended: true,
             ..MoveEffect::default()
+        }
+    }
+
+    /// [`goishi_board::playout::playout_result`], with the board counted once: a game that
+    /// two passes ended, or one that goes on, is counted by `score(&[])`, which gives both
+    /// the winner and the margin (the outcome of a game ended by passes is that count's).
+    pub(crate) fn counted_playout_result(&self) -> PlayoutResult {
+        match self.end {
+            None | Some(End::Passes) => {
+                let s = self.score(&[]);
+                PlayoutResult {
+                    winner: s.result().winner(),
+                    margin: s.black - s.white,
+                }
+            }
+            Some(End::NoResult | End::Resigned(_)) => playout_result(self),
         }
     }
 }

@@ -47,6 +47,7 @@ macro_rules! clone_fields {
 }
 
 mod chains;
+mod count;
 mod end;
 mod judge;
 mod play;
@@ -62,10 +63,10 @@ use goishi_board::{
     SIDE_TO_MOVE_KEY,
 };
 
-use crate::config::{Cycles, GoConfig, Ko, Suicide};
-use crate::history::HistoryTable;
+use crate::config::{Cycles, GoConfig, Ko, Suicide, Tax};
+use crate::history::{CycleTable, HistoryTable};
 use crate::layout::Layout;
-use crate::scoring::{score, ScoreParams};
+use crate::scoring::{score, score_counted, ScoreParams};
 
 use chains::Chains;
 use end::End;
@@ -116,7 +117,7 @@ pub struct GoPosition {
     button: Option<Color>,
     end: Option<End>,
     superko: HistoryTable,
-    cycles: HistoryTable,
+    cycles: CycleTable,
     /// Spight's rule: the states passed from (the board's hash, the side to move, the player
     /// who passed) and the number of moves before each pass.
     pass_states: Vec<(u64, Color, Color, u32)>,
@@ -209,7 +210,7 @@ impl GoPosition {
             button: None,
             end: None,
             superko: HistoryTable::default(),
-            cycles: HistoryTable::default(),
+            cycles: CycleTable::default(),
             pass_states: Vec::new(),
             local_ko: matches!(config.ko, Ko::None | Ko::Simple),
             setup: Arc::new(setup),
@@ -582,14 +583,20 @@ impl Position for GoPosition {
             .copied()
             .filter(|p| p.index() < n && !self.chains.board.is_empty_at(*p))
             .collect();
-        score(&ScoreParams {
+        let params = ScoreParams {
             board: &self.chains.board,
             dead: &dead,
             config: &self.config,
             prisoners: self.captures,
             handicap: self.setup.handicap,
             button: self.button,
-        })
+        };
+        if dead.is_empty() {
+            // The count of every random game: from the engine's own lists.
+            let count = self.count_board(self.config.tax != Tax::None);
+            return score_counted(&params, self.captures, &count);
+        }
+        score(&params)
     }
 
     fn captures(&self, color: Color) -> u32 {

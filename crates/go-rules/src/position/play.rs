@@ -186,24 +186,25 @@ impl GoPosition {
     #[inline(always)]
     pub(super) fn finish_move(&mut self, turn: Turn) {
         let moves_after = self.undo.len() as u32;
-        let mut cycle_key = None;
-        if self.config.cycles == Cycles::NoResult {
-            let key = self.chains.board.hash();
-            self.cycles.push(key, moves_after);
+        let pushed = self.config.cycles == Cycles::NoResult;
+        if pushed {
+            self.cycles.push(self.chains.board.hash(), moves_after);
             if let Some(rec) = self.undo.last_mut() {
                 rec.cycles_pushed = true;
             }
-            cycle_key = Some(key);
         }
         self.history.push(turn);
-        if let (Some(key), None) = (cycle_key, self.end) {
-            let occurrences = self
+        if let (true, None) = (pushed, self.end) {
+            // The state just pushed, and two earlier ones confirmed on the board: read from
+            // the entry just pushed, which keeps the latest earlier entry with its key (no
+            // second lookup of the key; most states have no earlier entry).
+            let earlier = self
                 .cycles
-                .matches(key)
-                .filter(|&m| m == moves_after || self.current_repeats(m))
-                .take(3)
+                .earlier_than_last()
+                .filter(|&m| self.current_repeats(m))
+                .take(2)
                 .count();
-            if occurrences >= 3 {
+            if earlier >= 2 {
                 self.end = Some(End::NoResult);
             }
         }

@@ -231,8 +231,9 @@ pub(crate) fn horizon(moves: usize, points: usize) -> usize {
     (moves / cap + 1) * cap
 }
 
-/// "Not played" in the AMAF table.
-const UNPLAYED: u32 = u32::MAX;
+/// "Not played" in the AMAF table, whose entries are otherwise one more than a place in
+/// the sequence (so that "played at or after place `i`" is one comparison, `> i`).
+const UNPLAYED: u32 = 0;
 
 impl<P: PlayoutPosition> Shared<'_, P> {
     /// Whether one more playout may start (and claims it).
@@ -424,12 +425,12 @@ impl<P: PlayoutPosition> Shared<'_, P> {
         first: &mut [u32],
         n: usize,
     ) {
-        // first[c * n + p]: where in the sequence colour c first played p.
+        // first[c * n + p]: one more than where in the sequence colour c first played p.
         for (j, &(c, mv)) in sequence.iter().enumerate() {
             if let Move::Place(p) = mv {
                 let slot = &mut first[c.index() * n + p.index()];
                 if *slot == UNPLAYED {
-                    *slot = j as u32;
+                    *slot = j as u32 + 1;
                 }
             }
         }
@@ -447,8 +448,8 @@ impl<P: PlayoutPosition> Shared<'_, P> {
             let table = &first[mover.index() * n..(mover.index() + 1) * n];
             for kid in node.kids() {
                 if let Move::Place(p) = kid.mv {
-                    let at = table[p.index()];
-                    if at != UNPLAYED && at as usize >= i {
+                    // Played at place i or later (never, for UNPLAYED).
+                    if table[p.index()] as usize > i {
                         add_racy(&kid.amaf_visits, 1);
                         add_racy(&kid.amaf_wins, result);
                     }
@@ -456,11 +457,7 @@ impl<P: PlayoutPosition> Shared<'_, P> {
             }
             mover = mover.opponent();
         }
-        for &(c, mv) in sequence {
-            if let Move::Place(p) = mv {
-                first[c.index() * n + p.index()] = UNPLAYED;
-            }
-        }
+        first.fill(UNPLAYED);
     }
 }
 

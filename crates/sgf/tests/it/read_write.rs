@@ -677,3 +677,45 @@ fn one_position_replays_the_records_of_every_variant() {
         assert_eq!(position.board(), &record.setup.board, "{id}");
     }
 }
+
+#[test]
+fn a_game_written_at_once_is_the_game_written_move_by_move() {
+    let rules = goishi::registry().parse_rules("go/chinese").unwrap();
+    let position = rules.new_game(Some((9, 9))).unwrap();
+    let writer = goishi_sgf::GameWriter::new(position.as_ref()).unwrap();
+    let g = position.geometry();
+    let mut turns = Vec::new();
+    for (i, name) in ["C3", "D4", "pass", "E5", "A1", "J9", "pass", "pass"]
+        .iter()
+        .cycle()
+        .take(27)
+        .enumerate()
+    {
+        let color = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let mv = match *name {
+            "pass" => Move::Pass,
+            n => Move::Place(g.parse_point(n).unwrap()),
+        };
+        turns.push(goishi::Turn { color, mv });
+    }
+    turns.push(goishi::Turn {
+        color: Color::White,
+        mv: Move::Resign,
+    });
+    for n in [0, 1, 9, 10, 11, turns.len()] {
+        let (mut one, mut all) = (String::new(), String::new());
+        let mut game = writer.game(&mut one, Some("W+R"), None);
+        for &turn in &turns[..n] {
+            game.turn(turn).unwrap();
+        }
+        game.finish();
+        let mut game = writer.game(&mut all, Some("W+R"), None);
+        game.turns(&turns[..n]).unwrap();
+        game.finish();
+        assert_eq!(all, one, "{n} moves");
+    }
+}
