@@ -8,7 +8,7 @@
 //! step, never per point.
 
 use goishi::playout::move_cap;
-use goishi::{Color, Move, PlayError, PlayoutPosition, Point};
+use goishi::{Color, LegalCache, Move, PlayError, PlayoutPosition, Point};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -28,6 +28,9 @@ pub(crate) struct Slot<P> {
     legal: Vec<u64>,
     /// The number of legal actions (the bits of `legal`).
     legal_count: usize,
+    /// What the engine keeps of its last judgement of the legal actions, so that a step
+    /// judges again only what its move changed.
+    cache: LegalCache,
     /// Moves since the last reset.
     moves: usize,
     /// The game ended (or was truncated) at the last step: the next step resets it.
@@ -154,6 +157,7 @@ impl<P: PlayoutPosition> Slot<P> {
             white: vec![0; shared.points],
             legal: vec![0; words],
             legal_count: 0,
+            cache: LegalCache::default(),
             moves: 0,
             done: false,
             rng: stream(seed, index),
@@ -201,6 +205,7 @@ impl<P: PlayoutPosition> Slot<P> {
     /// Starts the game again: the start position, no move, the stone history of the start.
     fn restart(&mut self, shared: &Shared<P>) {
         self.position.restart(&shared.start);
+        self.cache.clear();
         self.moves = 0;
         self.done = false;
         planes::start_board(
@@ -243,6 +248,7 @@ impl<P: PlayoutPosition> Slot<P> {
                     .unwrap_or(goishi::IllegalMove::GameOver);
                 // Leave the environment at its start rather than half-way.
                 self.position.restart(&shared.start);
+                self.cache.clear();
                 planes::start_board(
                     self.position.as_position().board().cells(),
                     &mut self.black,
@@ -364,7 +370,8 @@ impl<P: PlayoutPosition> Slot<P> {
             self.legal_count = 0;
             mask.fill(1);
         } else {
-            self.legal_count = position.legal_action_bits(&mut self.legal, scratch);
+            self.legal_count =
+                position.legal_action_bits_cached(&mut self.cache, &mut self.legal, scratch);
             planes::write_bits(mask, &self.legal);
         }
     }

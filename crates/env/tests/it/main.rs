@@ -9,4 +9,5 @@ mod support;
 
 mod batch;
 mod input;
+mod mask;
 mod training;
