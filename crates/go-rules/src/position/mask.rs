@@ -195,6 +195,37 @@ impl GoPosition {
         cache.mark = self.single_capture();
     }
 
+    /// The stones a play of `color` at the empty point `p` would capture (each chain of the
+    /// other colour around with `p` as its only liberty, counted once); `None` if it
+    /// captures nothing.
+    fn captured_by(&self, p: usize, color: Color) -> Option<u32> {
+        let chains = &self.chains;
+        let other = cell_of(color.opponent());
+        let mut roots = [u16::MAX; 4];
+        let mut taken = 0;
+        for (i, &q) in self.layout.of(p).iter().enumerate() {
+            let q = q as usize;
+            if chains.cell[q] != other {
+                continue;
+            }
+            let root = chains.chain_id[q];
+            let st = &chains.stats[root as usize];
+            if !st.only_liberty_is(p) || roots.contains(&root) {
+                continue;
+            }
+            if let Some(slot) = roots.get_mut(i) {
+                *slot = root;
+            } else if self.layout.of(p)[..i]
+                .iter()
+                .any(|&x| chains.cell[x as usize] == other && chains.chain_id[x as usize] == root)
+            {
+                continue;
+            }
+            taken += st.size;
+        }
+        (taken > 0).then_some(taken)
+    }
+
     /// The point of the one stone the last move captured, if it captured one stone.
     fn single_capture(&self) -> u32 {
         let (Some(turn), Some(rec)) = (self.history.last(), self.undo.last()) else {
@@ -366,7 +397,16 @@ impl GoPosition {
                     bits &= bits - 1;
                     let p = 64 * w + k;
                     let ok = if r >> k & 1 == 1 {
-                        self.judge_empty::<true>(p, color).is_ok()
+                        // A capture can repeat a board only if a board of the stones it
+                        // leaves was seen; a suicide is judged in full.
+                        let mut after = counts;
+                        match self.captured_by(p, color) {
+                            Some(taken) => after[1 - c] -= taken,
+                            None => after[0] = u32::MAX,
+                        }
+                        let unseen = after[0] != u32::MAX
+                            && !filter_has(&words[5 * n..], after[0], after[1]);
+                        unseen || self.judge_empty::<true>(p, color).is_ok()
                     } else {
                         self.judge_quiet(p, color).is_ok()
                     };
