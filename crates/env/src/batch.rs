@@ -13,6 +13,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::planes;
+use crate::pool::Pool;
 use crate::{EnvError, Illegal, ObsKind};
 
 /// One environment: its game, its stone history, its legal actions and its random stream.
@@ -52,6 +53,8 @@ pub(crate) struct Shared<P> {
     pub(crate) illegal: Illegal,
     /// The planes of each player's capture count ([`planes::count_bits`]; 0 for none).
     pub(crate) count_bits: usize,
+    /// The threads a step runs on.
+    pub(crate) pool: Pool,
 }
 
 impl<P> Shared<P> {
@@ -67,6 +70,7 @@ impl<P> Shared<P> {
             max_moves: self.max_moves,
             illegal: self.illegal,
             count_bits: self.count_bits,
+            pool: self.pool,
         }
     }
 
@@ -470,7 +474,7 @@ fn run_chunk<P: PlayoutPosition>(
 }
 
 /// Runs `work` over the whole batch, split into `scratch.len()` consecutive chunks, one a
-/// thread (the calling thread takes the last). Each environment's result depends on its own
+/// thread of the batch's pool. Each environment's result depends on its own
 /// state only, so the split changes nothing but the time.
 pub(crate) fn run<P: PlayoutPosition>(
     shared: &Shared<P>,
@@ -484,7 +488,7 @@ pub(crate) fn run<P: PlayoutPosition>(
         return run_chunk(shared, slots, 0, work, buffers, &mut scratch[0].moves);
     }
     let per = slots.len().div_ceil(threads);
-    std::thread::scope(|s| {
+    shared.pool.scope(|s| {
         let mut rest_slots = slots;
         let mut rest_buffers = buffers;
         let mut first = 0;
