@@ -310,12 +310,15 @@ impl<P: PlayoutPosition> Slot<P> {
             }
             self.moves += 1;
             let position = self.position.as_position();
-            planes::push_board(
-                position.board().cells(),
-                &mut self.black,
-                &mut self.white,
-                shared.keep,
-            );
+            if shared.obs != ObsKind::None {
+                // The stone history is read by the planes alone.
+                planes::push_board(
+                    position.board().cells(),
+                    &mut self.black,
+                    &mut self.white,
+                    shared.keep,
+                );
+            }
             if let Some(result) = position.outcome() {
                 terminated = true;
                 reward = match result.winner() {
