@@ -159,7 +159,9 @@ impl GoPosition {
             self.judge_point(p)
         };
         let (w, k) = (p / 64, p % 64);
-        for (j, word) in words.iter_mut().skip(w).step_by(n).take(4).enumerate() {
+        let kept = if self.local_ko { 2 } else { 4 };
+        for j in 0..kept {
+            let word = &mut words[j * n + w];
             *word = *word & !(1 << k) | u64::from(judged >> j & 1) << k;
         }
     }
