@@ -20,10 +20,8 @@ use crate::{EnvError, Illegal, ObsKind};
 #[derive(Debug)]
 pub(crate) struct Slot<P> {
     pub(crate) position: P,
-    /// Bit `k`: a black stone at the point `k` positions ago.
-    black: Vec<u32>,
-    /// Bit `k`: a white stone at the point `k` positions ago.
-    white: Vec<u32>,
+    /// Each point's stones of the last positions, for the planes.
+    stones: planes::History,
     /// Bit `a`: action `a` is legal now (all clear once the environment is done: its mask
     /// row is then all ones, any action being ignored).
     legal: Vec<u64>,
@@ -157,8 +155,7 @@ impl<P: PlayoutPosition> Slot<P> {
         position.reserve_moves(shared.max_moves.min(move_cap(shared.points)));
         Slot {
             position,
-            black: vec![0; shared.points],
-            white: vec![0; shared.points],
+            stones: planes::History::new(shared.points, shared.history),
             legal: vec![0; words],
             legal_count: 0,
             cache: LegalCache::default(),
@@ -212,11 +209,8 @@ impl<P: PlayoutPosition> Slot<P> {
         self.cache.clear();
         self.moves = 0;
         self.done = false;
-        planes::start_board(
-            self.position.as_position().board().cells(),
-            &mut self.black,
-            &mut self.white,
-        );
+        self.stones
+            .start(self.position.as_position().board().cells());
     }
 
     /// Starts the game again and writes its first observation.
@@ -253,23 +247,16 @@ impl<P: PlayoutPosition> Slot<P> {
                 // Leave the environment at its start rather than half-way.
                 self.position.restart(&shared.start);
                 self.cache.clear();
-                planes::start_board(
-                    self.position.as_position().board().cells(),
-                    &mut self.black,
-                    &mut self.white,
-                );
+                self.stones
+                    .start(self.position.as_position().board().cells());
                 return Err(EnvError::Internal {
                     env,
                     error: PlayError::new(position.geometry(), turn.color, turn.mv, reason),
                 });
             }
             self.moves += 1;
-            planes::push_board(
-                self.position.as_position().board().cells(),
-                &mut self.black,
-                &mut self.white,
-                shared.keep,
-            );
+            self.stones
+                .push(self.position.as_position().board().cells(), shared.keep);
         }
         self.done = self.position.is_over();
         *out.reward = 0.0;
@@ -312,12 +299,7 @@ impl<P: PlayoutPosition> Slot<P> {
             let position = self.position.as_position();
             if shared.obs != ObsKind::None {
                 // The stone history is read by the planes alone.
-                planes::push_board(
-                    position.board().cells(),
-                    &mut self.black,
-                    &mut self.white,
-                    shared.keep,
-                );
+                self.stones.push(position.board().cells(), shared.keep);
             }
             if let Some(result) = position.outcome() {
                 terminated = true;
@@ -362,16 +344,8 @@ impl<P: PlayoutPosition> Slot<P> {
         } else {
             planes::Counts::of(position, mover)
         };
-        let (black, white, history) = (&self.black, &self.white, shared.history);
-        match shared.obs {
-            ObsKind::Bool => {
-                planes::write_bytes(obs, black, white, history, white_to_move, &counts)
-            }
-            ObsKind::Packed => {
-                planes::write_packed(obs, black, white, history, white_to_move, &counts)
-            }
-            ObsKind::None => {}
-        }
+        self.stones
+            .write(shared.obs, obs, shared.history, white_to_move, &counts);
         if self.done {
             self.legal.fill(0);
             self.legal_count = 0;
