@@ -159,10 +159,13 @@ impl GoPosition {
             self.judge_point(p)
         };
         let (w, k) = (p / 64, p % 64);
-        let kept = if self.local_ko { 2 } else { 4 };
-        for j in 0..kept {
-            let word = &mut words[j * n + w];
-            *word = *word & !(1 << k) | u64::from(judged >> j & 1) << k;
+        let put =
+            |word: &mut u64, j: u32| *word = *word & !(1 << k) | u64::from(judged >> j & 1) << k;
+        put(&mut words[w], 0);
+        put(&mut words[n + w], 1);
+        if !self.local_ko {
+            put(&mut words[2 * n + w], 2);
+            put(&mut words[3 * n + w], 3);
         }
     }
 
@@ -198,34 +201,30 @@ impl GoPosition {
     }
 
     /// The stones a play of `color` at the empty point `p` would capture (each chain of the
-    /// other colour around with `p` as its only liberty, counted once); `None` if it
-    /// captures nothing.
-    fn captured_by(&self, p: usize, color: Color) -> Option<u32> {
+    /// other colour around with `p` as its only liberty, counted once) and the hash of the
+    /// board it would make; `None` if it captures nothing.
+    fn captured_by(&self, p: usize, color: Color) -> Option<(u32, u64)> {
         let chains = &self.chains;
         let other = cell_of(color.opponent());
-        let mut roots = [u16::MAX; 4];
+        let around = self.layout.of(p);
         let mut taken = 0;
-        for (i, &q) in self.layout.of(p).iter().enumerate() {
+        let mut hash = chains.board.hash() ^ self.layout.key(p, color);
+        for (i, &q) in around.iter().enumerate() {
             let q = q as usize;
             if chains.cell[q] != other {
                 continue;
             }
             let root = chains.chain_id[q];
             let st = &chains.stats[root as usize];
-            if !st.only_liberty_is(p) || roots.contains(&root) {
-                continue;
-            }
-            if let Some(slot) = roots.get_mut(i) {
-                *slot = root;
-            } else if self.layout.of(p)[..i]
+            let counted = around[..i]
                 .iter()
-                .any(|&x| chains.cell[x as usize] == other && chains.chain_id[x as usize] == root)
-            {
-                continue;
+                .any(|&x| chains.cell[x as usize] == other && chains.chain_id[x as usize] == root);
+            if st.only_liberty_is(p) && !counted {
+                taken += st.size;
+                hash ^= st.hash;
             }
-            taken += st.size;
         }
-        (taken > 0).then_some(taken)
+        (taken > 0).then_some((taken, hash))
     }
 
     /// The point of the one stone the last move captured, if it captured one stone.
@@ -400,15 +399,21 @@ impl GoPosition {
                     let p = 64 * w + k;
                     let ok = if r >> k & 1 == 1 {
                         // A capture can repeat a board only if a board of the stones it
-                        // leaves was seen; a suicide is judged in full.
-                        let mut after = counts;
+                        // leaves was seen, and if the history has the key of the board it
+                        // makes; a suicide is judged in full.
                         match self.captured_by(p, color) {
-                            Some(taken) => after[1 - c] -= taken,
-                            None => after[0] = u32::MAX,
+                            Some((taken, hash_after)) => {
+                                let mut after = counts;
+                                after[1 - c] -= taken;
+                                !filter_has(&words[5 * n..], after[0], after[1])
+                                    || !self
+                                        .superko
+                                        .probe_for(self.superko_key(color, hash_after))
+                                        .found()
+                                    || self.judge_empty::<true>(p, color).is_ok()
+                            }
+                            None => self.judge_empty::<true>(p, color).is_ok(),
                         }
-                        let unseen = after[0] != u32::MAX
-                            && !filter_has(&words[5 * n..], after[0], after[1]);
-                        unseen || self.judge_empty::<true>(p, color).is_ok()
                     } else {
                         self.judge_quiet(p, color).is_ok()
                     };
