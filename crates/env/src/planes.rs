@@ -522,15 +522,33 @@ pub fn write_packed<W: Word>(
     let colour = u64::from(white_to_move);
     let blocks = history.div_ceil(8);
     let mut bits = BitWriter::default();
-    let mut push = |value: u64, n: u32, out: &mut [u8]| bits.push(out, value, n);
     if history == 8 {
-        // The usual case (17 planes): seventeen bits a point, in one push.
-        for (&m, &o) in mine.iter().zip(theirs) {
+        // The usual case (17 planes): seventeen bits a point; eight points are seventeen
+        // bytes, written at once, and the last points pushed one by one.
+        let point = |m: W, o: W| {
             let (m, o) = (m.bits(), o.bits());
             let bits = REVERSE[(m & 0xFF) as usize] | (REVERSE[(o & 0xFF) as usize] >> 1);
-            push((u64::from(bits) << 1) | colour, 17, out);
+            (u64::from(bits) << 1) | colour
+        };
+        let eights = mine.chunks_exact(8).zip(theirs.chunks_exact(8));
+        let whole = 17 * (mine.len() / 8);
+        for ((m8, o8), bytes) in eights.zip(out[..whole].chunks_exact_mut(17)) {
+            let mut acc = 0u128;
+            for i in 0..7 {
+                acc |= u128::from(point(m8[i], o8[i])) << (111 - 17 * i);
+            }
+            let last = point(m8[7], o8[7]);
+            acc |= u128::from(last >> 8);
+            bytes[..16].copy_from_slice(&acc.to_be_bytes());
+            bytes[16] = last as u8;
+        }
+        bits.at = whole;
+        let rest = mine.len() / 8 * 8;
+        for (&m, &o) in mine[rest..].iter().zip(&theirs[rest..]) {
+            bits.push(out, point(m, o), 17);
         }
     } else {
+        let mut push = |value: u64, n: u32, out: &mut [u8]| bits.push(out, value, n);
         for (&m, &o) in mine.iter().zip(theirs) {
             let (m, o) = (m.bits(), o.bits());
             packed_point(m, o, history, blocks, colour, &mut |v, n| push(v, n, out));
@@ -612,30 +630,33 @@ mod tests {
 
     #[test]
     fn packed_planes_are_the_packbits_of_the_byte_planes() {
-        // Words with every pattern of bits, on a board of 7 points (17 x 7 bits: padding).
-        let black: Vec<u32> = (0..7u32)
-            .map(|i| 0x9E37_79B9u32.wrapping_mul(i + 1))
-            .collect();
-        let white: Vec<u32> = black.iter().map(|b| !b).collect();
-        for history in [1, 2, 7, 8, 9, 16, 17, 32] {
-            let keep = keep_mask(history);
-            let b: Vec<u32> = black.iter().map(|w| w & keep).collect();
-            let w: Vec<u32> = white.iter().map(|w| w & keep).collect();
-            for white_to_move in [false, true] {
-                let mut bytes = vec![9u8; obs_bytes(7, planes(history), ObsKind::Bool)];
-                write_bytes(&mut bytes, &b, &w, history, white_to_move, &Counts::NONE);
-                let mut packed = vec![9u8; obs_bytes(7, planes(history), ObsKind::Packed)];
-                write_packed(&mut packed, &b, &w, history, white_to_move, &Counts::NONE);
-                assert_eq!(packed, packbits(&bytes), "history {history}");
-                // Channel 2k is the mover's bit k, 2k+1 the opponent's, then the colour.
-                let (m, o) = if white_to_move { (&w, &b) } else { (&b, &w) };
-                for p in 0..7 {
-                    let chunk = &bytes[p * planes(history)..(p + 1) * planes(history)];
-                    for k in 0..history {
-                        assert_eq!(u32::from(chunk[2 * k]), m[p] >> k & 1);
-                        assert_eq!(u32::from(chunk[2 * k + 1]), o[p] >> k & 1);
+        // Words with every pattern of bits, on boards of 7 points (17 x 7 bits: padding) and
+        // 19 (two runs of eight points written at once, then three).
+        for points in [7, 19] {
+            let black: Vec<u32> = (0..points as u32)
+                .map(|i| 0x9E37_79B9u32.wrapping_mul(i + 1))
+                .collect();
+            let white: Vec<u32> = black.iter().map(|b| !b).collect();
+            for history in [1, 2, 7, 8, 9, 16, 17, 32] {
+                let keep = keep_mask(history);
+                let b: Vec<u32> = black.iter().map(|w| w & keep).collect();
+                let w: Vec<u32> = white.iter().map(|w| w & keep).collect();
+                for white_to_move in [false, true] {
+                    let mut bytes = vec![9u8; obs_bytes(points, planes(history), ObsKind::Bool)];
+                    write_bytes(&mut bytes, &b, &w, history, white_to_move, &Counts::NONE);
+                    let mut packed = vec![9u8; obs_bytes(points, planes(history), ObsKind::Packed)];
+                    write_packed(&mut packed, &b, &w, history, white_to_move, &Counts::NONE);
+                    assert_eq!(packed, packbits(&bytes), "history {history}");
+                    // Channel 2k is the mover's bit k, 2k+1 the opponent's, then the colour.
+                    let (m, o) = if white_to_move { (&w, &b) } else { (&b, &w) };
+                    for p in 0..points {
+                        let chunk = &bytes[p * planes(history)..(p + 1) * planes(history)];
+                        for k in 0..history {
+                            assert_eq!(u32::from(chunk[2 * k]), m[p] >> k & 1);
+                            assert_eq!(u32::from(chunk[2 * k + 1]), o[p] >> k & 1);
+                        }
+                        assert_eq!(chunk[2 * history], u8::from(white_to_move));
                     }
-                    assert_eq!(chunk[2 * history], u8::from(white_to_move));
                 }
             }
         }
