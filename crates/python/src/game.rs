@@ -323,9 +323,12 @@ impl PyGame {
         g.bits.resize(n.div_ceil(64), 0);
         g.position
             .legal_action_bits_cached(&mut g.cache, &mut g.bits, &mut g.moves);
-        for (chunk, &word) in g.mask.chunks_mut(64).zip(&g.bits) {
-            for (k, m) in chunk.iter_mut().enumerate() {
-                *m = word >> k & 1 == 1;
+        g.mask.fill(false);
+        for (w, &word) in g.bits.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                g.mask[64 * w + bits.trailing_zeros() as usize] = true;
+                bits &= bits - 1;
             }
         }
         Ok(PyArray1::from_slice(py, &g.mask))
