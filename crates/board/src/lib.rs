@@ -13,6 +13,7 @@ mod color;
 mod declare;
 mod diagram;
 mod geometry;
+mod legal;
 mod options;
 pub mod playout;
 mod point;
@@ -30,6 +31,7 @@ pub use geometry::{
     NeighborTable, ParseBoardKindError, PointError, Topology, MAX_GRAPH_POINTS, MAX_SIDE,
     SGF_LETTERS, SIDE_TO_MOVE_KEY,
 };
+pub use legal::LegalCache;
 pub use options::{format_halves, parse_halves, BadValue, OptionKind, OptionSpec};
 pub use playout::PlayoutPosition;
 pub use point::{Move, MoveName, Point, Turn};

@@ -422,6 +422,20 @@ pub trait Position: fmt::Debug + Send + Sync + Any {
         }
         count
     }
+
+    /// [`Position::legal_action_bits`], from what `cache` kept of this game's last judgement
+    /// (hot path of a game played forward): an engine that keeps its legality from move to
+    /// move judges again only the points the moves since changed. The provided one judges
+    /// everything ([`Position::legal_action_bits`]) and keeps nothing.
+    fn legal_action_bits_cached(
+        &self,
+        cache: &mut crate::LegalCache,
+        out: &mut [u64],
+        scratch: &mut Vec<Move>,
+    ) -> usize {
+        let _ = cache;
+        self.legal_action_bits(out, scratch)
+    }
 }
 
 impl Clone for Box<dyn Position> {

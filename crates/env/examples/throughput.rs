@@ -15,7 +15,11 @@ use goishi_env::{EnvConfig, ObsKind, OwnedBuffers, VecEnv};
 static ALLOC: alloc::Counting = alloc::Counting;
 
 fn env(size: u32, envs: usize, threads: usize, obs: ObsKind) -> VecEnv {
-    let rules = goishi::registry().parse_rules("go/chinese").expect("rules");
+    env_of("go/chinese", size, envs, threads, obs)
+}
+
+fn env_of(rules: &str, size: u32, envs: usize, threads: usize, obs: ObsKind) -> VecEnv {
+    let rules = goishi::registry().parse_rules(rules).expect("rules");
     let mut config = EnvConfig::new(rules, envs);
     config.size = Some((size, size));
     config.threads = threads;
@@ -49,14 +53,16 @@ fn steps_per_second(size: u32, envs: usize, threads: usize, obs: ObsKind, time: 
     best
 }
 
-/// A fixed number of steps, for a profiler: `profile SIZE ENVS STEPS bool|packed|none`.
+/// A fixed number of steps, for a profiler: `profile SIZE ENVS STEPS bool|packed|none
+/// [RULES]` (`go/chinese` by default).
 fn profile(mut args: impl Iterator<Item = String>) {
     let mut next = || args.next().expect("profile SIZE ENVS STEPS OBS");
     let size: u32 = next().parse().expect("SIZE");
     let envs: usize = next().parse().expect("ENVS");
     let steps: usize = next().parse().expect("STEPS");
     let obs: ObsKind = next().parse().expect("OBS");
-    let mut env = env(size, envs, 1, obs);
+    let rules = args.next().unwrap_or_else(|| "go/chinese".to_owned());
+    let mut env = env_of(&rules, size, envs, 1, obs);
     let mut out = OwnedBuffers::new(&env);
     let mut actions = vec![0u32; envs];
     env.reset(None, out.buffers()).expect("reset");

@@ -8,26 +8,28 @@
 //! step, never per point.
 
 use goishi::playout::move_cap;
-use goishi::{Color, Move, PlayError, PlayoutPosition, Point};
+use goishi::{Color, LegalCache, Move, PlayError, PlayoutPosition, Point};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::planes;
+use crate::pool::Pool;
 use crate::{EnvError, Illegal, ObsKind};
 
 /// One environment: its game, its stone history, its legal actions and its random stream.
 #[derive(Debug)]
 pub(crate) struct Slot<P> {
     pub(crate) position: P,
-    /// Bit `k`: a black stone at the point `k` positions ago.
-    black: Vec<u32>,
-    /// Bit `k`: a white stone at the point `k` positions ago.
-    white: Vec<u32>,
+    /// Each point's stones of the last positions, for the planes.
+    stones: planes::History,
     /// Bit `a`: action `a` is legal now (all clear once the environment is done: its mask
     /// row is then all ones, any action being ignored).
     legal: Vec<u64>,
     /// The number of legal actions (the bits of `legal`).
     legal_count: usize,
+    /// What the engine keeps of its last judgement of the legal actions, so that a step
+    /// judges again only what its move changed.
+    cache: LegalCache,
     /// Moves since the last reset.
     moves: usize,
     /// The game ended (or was truncated) at the last step: the next step resets it.
@@ -49,6 +51,8 @@ pub(crate) struct Shared<P> {
     pub(crate) illegal: Illegal,
     /// The planes of each player's capture count ([`planes::count_bits`]; 0 for none).
     pub(crate) count_bits: usize,
+    /// The threads a step runs on.
+    pub(crate) pool: Pool,
 }
 
 impl<P> Shared<P> {
@@ -64,6 +68,7 @@ impl<P> Shared<P> {
             max_moves: self.max_moves,
             illegal: self.illegal,
             count_bits: self.count_bits,
+            pool: self.pool,
         }
     }
 
@@ -150,10 +155,10 @@ impl<P: PlayoutPosition> Slot<P> {
         position.reserve_moves(shared.max_moves.min(move_cap(shared.points)));
         Slot {
             position,
-            black: vec![0; shared.points],
-            white: vec![0; shared.points],
+            stones: planes::History::new(shared.points, shared.history),
             legal: vec![0; words],
             legal_count: 0,
+            cache: LegalCache::default(),
             moves: 0,
             done: false,
             rng: stream(seed, index),
@@ -201,13 +206,11 @@ impl<P: PlayoutPosition> Slot<P> {
     /// Starts the game again: the start position, no move, the stone history of the start.
     fn restart(&mut self, shared: &Shared<P>) {
         self.position.restart(&shared.start);
+        self.cache.clear();
         self.moves = 0;
         self.done = false;
-        planes::start_board(
-            self.position.as_position().board().cells(),
-            &mut self.black,
-            &mut self.white,
-        );
+        self.stones
+            .start(self.position.as_position().board().cells());
     }
 
     /// Starts the game again and writes its first observation.
@@ -243,23 +246,17 @@ impl<P: PlayoutPosition> Slot<P> {
                     .unwrap_or(goishi::IllegalMove::GameOver);
                 // Leave the environment at its start rather than half-way.
                 self.position.restart(&shared.start);
-                planes::start_board(
-                    self.position.as_position().board().cells(),
-                    &mut self.black,
-                    &mut self.white,
-                );
+                self.cache.clear();
+                self.stones
+                    .start(self.position.as_position().board().cells());
                 return Err(EnvError::Internal {
                     env,
                     error: PlayError::new(position.geometry(), turn.color, turn.mv, reason),
                 });
             }
             self.moves += 1;
-            planes::push_board(
-                self.position.as_position().board().cells(),
-                &mut self.black,
-                &mut self.white,
-                shared.keep,
-            );
+            self.stones
+                .push(self.position.as_position().board().cells(), shared.keep);
         }
         self.done = self.position.is_over();
         *out.reward = 0.0;
@@ -300,12 +297,10 @@ impl<P: PlayoutPosition> Slot<P> {
             }
             self.moves += 1;
             let position = self.position.as_position();
-            planes::push_board(
-                position.board().cells(),
-                &mut self.black,
-                &mut self.white,
-                shared.keep,
-            );
+            if shared.obs != ObsKind::None {
+                // The stone history is read by the planes alone.
+                self.stones.push(position.board().cells(), shared.keep);
+            }
             if let Some(result) = position.outcome() {
                 terminated = true;
                 reward = match result.winner() {
@@ -349,22 +344,15 @@ impl<P: PlayoutPosition> Slot<P> {
         } else {
             planes::Counts::of(position, mover)
         };
-        let (black, white, history) = (&self.black, &self.white, shared.history);
-        match shared.obs {
-            ObsKind::Bool => {
-                planes::write_bytes(obs, black, white, history, white_to_move, &counts)
-            }
-            ObsKind::Packed => {
-                planes::write_packed(obs, black, white, history, white_to_move, &counts)
-            }
-            ObsKind::None => {}
-        }
+        self.stones
+            .write(shared.obs, obs, shared.history, white_to_move, &counts);
         if self.done {
             self.legal.fill(0);
             self.legal_count = 0;
             mask.fill(1);
         } else {
-            self.legal_count = position.legal_action_bits(&mut self.legal, scratch);
+            self.legal_count =
+                position.legal_action_bits_cached(&mut self.cache, &mut self.legal, scratch);
             planes::write_bits(mask, &self.legal);
         }
     }
@@ -463,7 +451,7 @@ fn run_chunk<P: PlayoutPosition>(
 }
 
 /// Runs `work` over the whole batch, split into `scratch.len()` consecutive chunks, one a
-/// thread (the calling thread takes the last). Each environment's result depends on its own
+/// thread of the batch's pool. Each environment's result depends on its own
 /// state only, so the split changes nothing but the time.
 pub(crate) fn run<P: PlayoutPosition>(
     shared: &Shared<P>,
@@ -477,7 +465,7 @@ pub(crate) fn run<P: PlayoutPosition>(
         return run_chunk(shared, slots, 0, work, buffers, &mut scratch[0].moves);
     }
     let per = slots.len().div_ceil(threads);
-    std::thread::scope(|s| {
+    shared.pool.scope(|s| {
         let mut rest_slots = slots;
         let mut rest_buffers = buffers;
         let mut first = 0;

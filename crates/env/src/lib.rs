@@ -36,8 +36,8 @@
 //! games' buffers have grown (contact capture's reset copies its history table).
 //!
 //! **Threads and seeds.** The environments are split into `threads` runs of consecutive
-//! environments, each stepped by one OS thread (`std::thread::scope`, the calling thread
-//! taking the last run). An environment's step depends on its own state and action only, and
+//! environments, each stepped by one of `threads` OS threads that the batch starts once and
+//! keeps (the calling thread waits for them; one thread: the calling thread alone). An environment's step depends on its own state and action only, and
 //! environment `i` draws its random actions ([`VecEnv::sample_actions`]) from its own
 //! stream: ChaCha8 seeded with the seed, on stream `i`. So the same seed and actions give
 //! the same results whatever the number of threads.
@@ -53,6 +53,7 @@
 mod batch;
 mod error;
 pub mod planes;
+mod pool;
 mod search;
 
 use std::str::FromStr;
@@ -170,8 +171,8 @@ pub enum Seeds<'a> {
     Each(&'a [Option<u64>]),
 }
 
-/// The most OS threads a step may run on (as many as the tree search allows): a step
-/// starts its threads each time, and the OS may refuse thousands.
+/// The most OS threads a step may run on (as many as the tree search allows): a batch
+/// keeps its threads for its life, and the OS may refuse thousands.
 pub const MAX_THREADS: usize = 256;
 
 /// The settings of a batch.
@@ -472,6 +473,7 @@ impl VecEnv {
                 max_moves,
                 illegal: config.illegal,
                 count_bits,
+                pool: pool::Pool::new(threads),
             },
             num_envs: config.num_envs,
             seed: config.seed,

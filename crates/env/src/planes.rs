@@ -251,30 +251,140 @@ pub fn keep_mask(history: usize) -> u32 {
     }
 }
 
+/// A point's history word: bit `k` says whether a stone of one colour stood there `k`
+/// positions ago. A `u8` holds eight positions (the usual history: a vector instruction then
+/// pushes sixteen points at once), a `u32` up to [`MAX_HISTORY`].
+pub trait Word: Copy + Default + std::fmt::Debug + Send + Sync + 'static {
+    /// The word of a history that starts now: `bit` now, nothing before.
+    fn start(bit: bool) -> Self;
+    /// The word one position later: `bit` now, the rest one position older, the positions
+    /// beyond `keep` ([`keep_mask`]) forgotten.
+    fn push(self, bit: bool, keep: u32) -> Self;
+    /// The bits.
+    fn bits(self) -> u32;
+}
+
+impl Word for u8 {
+    #[inline(always)]
+    fn start(bit: bool) -> u8 {
+        u8::from(bit)
+    }
+
+    #[inline(always)]
+    fn push(self, bit: bool, keep: u32) -> u8 {
+        ((self << 1) | u8::from(bit)) & keep as u8
+    }
+
+    #[inline(always)]
+    fn bits(self) -> u32 {
+        u32::from(self)
+    }
+}
+
+impl Word for u32 {
+    #[inline(always)]
+    fn start(bit: bool) -> u32 {
+        u32::from(bit)
+    }
+
+    #[inline(always)]
+    fn push(self, bit: bool, keep: u32) -> u32 {
+        ((self << 1) | u32::from(bit)) & keep
+    }
+
+    #[inline(always)]
+    fn bits(self) -> u32 {
+        self
+    }
+}
+
 /// Starts a history at `cells`: the current position only, nothing before it.
-pub fn start_board(cells: &[u8], black: &mut [u32], white: &mut [u32]) {
+pub fn start_board<W: Word>(cells: &[u8], black: &mut [W], white: &mut [W]) {
     for ((&c, b), w) in cells.iter().zip(black.iter_mut()).zip(white.iter_mut()) {
-        *b = u32::from(c == BLACK);
-        *w = u32::from(c == WHITE);
+        *b = W::start(c == BLACK);
+        *w = W::start(c == WHITE);
     }
 }
 
 /// Adds the position `cells` to the history: every point's words shift by one position,
 /// the oldest beyond `keep` forgotten.
-pub fn push_board(cells: &[u8], black: &mut [u32], white: &mut [u32], keep: u32) {
+pub fn push_board<W: Word>(cells: &[u8], black: &mut [W], white: &mut [W], keep: u32) {
     for ((&c, b), w) in cells.iter().zip(black.iter_mut()).zip(white.iter_mut()) {
-        *b = ((*b << 1) | u32::from(c == BLACK)) & keep;
-        *w = ((*w << 1) | u32::from(c == WHITE)) & keep;
+        *b = b.push(c == BLACK, keep);
+        *w = w.push(c == WHITE, keep);
+    }
+}
+
+/// The stone history of one environment of a batch: a word a point and colour ([`Word`]),
+/// a byte when the history is at most eight positions.
+#[derive(Debug)]
+pub(crate) enum History {
+    /// Black's words, then White's, of at most eight positions.
+    Narrow([Vec<u8>; 2]),
+    /// Black's words, then White's.
+    Wide([Vec<u32>; 2]),
+}
+
+impl History {
+    /// The history of `history` positions of a board of `points` points, all empty.
+    pub(crate) fn new(points: usize, history: usize) -> History {
+        if history <= 8 {
+            History::Narrow([vec![0; points], vec![0; points]])
+        } else {
+            History::Wide([vec![0; points], vec![0; points]])
+        }
+    }
+
+    /// [`start_board`].
+    pub(crate) fn start(&mut self, cells: &[u8]) {
+        match self {
+            History::Narrow([b, w]) => start_board(cells, b, w),
+            History::Wide([b, w]) => start_board(cells, b, w),
+        }
+    }
+
+    /// [`push_board`].
+    pub(crate) fn push(&mut self, cells: &[u8], keep: u32) {
+        match self {
+            History::Narrow([b, w]) => push_board(cells, b, w, keep),
+            History::Wide([b, w]) => push_board(cells, b, w, keep),
+        }
+    }
+
+    /// [`write_bytes`] or [`write_packed`] as `obs` says (nothing with none).
+    pub(crate) fn write(
+        &self,
+        obs: ObsKind,
+        out: &mut [u8],
+        history: usize,
+        white_to_move: bool,
+        counts: &Counts,
+    ) {
+        match (self, obs) {
+            (_, ObsKind::None) => {}
+            (History::Narrow([b, w]), ObsKind::Bool) => {
+                write_bytes(out, b, w, history, white_to_move, counts)
+            }
+            (History::Wide([b, w]), ObsKind::Bool) => {
+                write_bytes(out, b, w, history, white_to_move, counts)
+            }
+            (History::Narrow([b, w]), ObsKind::Packed) => {
+                write_packed(out, b, w, history, white_to_move, counts)
+            }
+            (History::Wide([b, w]), ObsKind::Packed) => {
+                write_packed(out, b, w, history, white_to_move, counts)
+            }
+        }
     }
 }
 
 /// Writes the planes as bytes (0 or 1) into `out` (`points x channels(history,
 /// counts.bits)` bytes), from the history words, for the mover `white_to_move` says, then
 /// the count planes of `counts`.
-pub fn write_bytes(
+pub fn write_bytes<W: Word>(
     out: &mut [u8],
-    black: &[u32],
-    white: &[u32],
+    black: &[W],
+    white: &[W],
     history: usize,
     white_to_move: bool,
     counts: &Counts,
@@ -289,6 +399,7 @@ pub fn write_bytes(
     if history == 8 && counts.bits == 0 {
         // The usual case (17 planes), in one store of sixteen bytes and one of one.
         for ((chunk, &m), &o) in out.chunks_exact_mut(17).zip(mine).zip(theirs) {
+            let (m, o) = (m.bits(), o.bits());
             chunk[..16].copy_from_slice(&spread(m, o));
             chunk[16] = colour;
         }
@@ -300,6 +411,7 @@ pub fn write_bytes(
     let tail = 2 * (history % 8);
     let stride = base + extra.len();
     for ((chunk, &m), &o) in out.chunks_exact_mut(stride).zip(mine).zip(theirs) {
+        let (m, o) = (m.bits(), o.bits());
         let (chunk, count_planes) = chunk.split_at_mut(base);
         // Eight positions (sixteen channels) at a time, in stores of a constant length.
         let (blocks, rest) = chunk.split_at_mut(16 * full);
@@ -390,10 +502,10 @@ impl BitWriter {
 /// Writes the planes bit-packed into `out` (`obs_bytes(points, channels(history,
 /// counts.bits), ObsKind::Packed)` bytes): the bits [`write_bytes`] would write as bytes, in
 /// `numpy.packbits` order.
-pub fn write_packed(
+pub fn write_packed<W: Word>(
     out: &mut [u8],
-    black: &[u32],
-    white: &[u32],
+    black: &[W],
+    white: &[W],
     history: usize,
     white_to_move: bool,
     counts: &Counts,
@@ -410,15 +522,35 @@ pub fn write_packed(
     let colour = u64::from(white_to_move);
     let blocks = history.div_ceil(8);
     let mut bits = BitWriter::default();
-    let mut push = |value: u64, n: u32, out: &mut [u8]| bits.push(out, value, n);
     if history == 8 {
-        // The usual case (17 planes): seventeen bits a point, in one push.
-        for (&m, &o) in mine.iter().zip(theirs) {
+        // The usual case (17 planes): seventeen bits a point; eight points are seventeen
+        // bytes, written at once, and the last points pushed one by one.
+        let point = |m: W, o: W| {
+            let (m, o) = (m.bits(), o.bits());
             let bits = REVERSE[(m & 0xFF) as usize] | (REVERSE[(o & 0xFF) as usize] >> 1);
-            push((u64::from(bits) << 1) | colour, 17, out);
+            (u64::from(bits) << 1) | colour
+        };
+        let eights = mine.chunks_exact(8).zip(theirs.chunks_exact(8));
+        let whole = 17 * (mine.len() / 8);
+        for ((m8, o8), bytes) in eights.zip(out[..whole].chunks_exact_mut(17)) {
+            let mut acc = 0u128;
+            for i in 0..7 {
+                acc |= u128::from(point(m8[i], o8[i])) << (111 - 17 * i);
+            }
+            let last = point(m8[7], o8[7]);
+            acc |= u128::from(last >> 8);
+            bytes[..16].copy_from_slice(&acc.to_be_bytes());
+            bytes[16] = last as u8;
+        }
+        bits.at = whole;
+        let rest = mine.len() / 8 * 8;
+        for (&m, &o) in mine[rest..].iter().zip(&theirs[rest..]) {
+            bits.push(out, point(m, o), 17);
         }
     } else {
+        let mut push = |value: u64, n: u32, out: &mut [u8]| bits.push(out, value, n);
         for (&m, &o) in mine.iter().zip(theirs) {
+            let (m, o) = (m.bits(), o.bits());
             packed_point(m, o, history, blocks, colour, &mut |v, n| push(v, n, out));
         }
     }
@@ -427,10 +559,10 @@ pub fn write_packed(
 
 /// [`write_packed`] with count planes: each point's bits, then the counts' (a push of at
 /// most 32 bits at a time, as the accumulator needs).
-fn write_packed_counts(
+fn write_packed_counts<W: Word>(
     out: &mut [u8],
-    black: &[u32],
-    white: &[u32],
+    black: &[W],
+    white: &[W],
     history: usize,
     white_to_move: bool,
     counts: &Counts,
@@ -447,6 +579,7 @@ fn write_packed_counts(
     let n = counts.bits as u32;
     let (mover, opponent) = (counts.packed(counts.mover), counts.packed(counts.opponent));
     for (&m, &o) in mine.iter().zip(theirs) {
+        let (m, o) = (m.bits(), o.bits());
         packed_point(m, o, history, blocks, colour, &mut |v, n| push(v, n, out));
         push(mover, n, out);
         push(opponent, n, out);
@@ -497,30 +630,33 @@ mod tests {
 
     #[test]
     fn packed_planes_are_the_packbits_of_the_byte_planes() {
-        // Words with every pattern of bits, on a board of 7 points (17 x 7 bits: padding).
-        let black: Vec<u32> = (0..7u32)
-            .map(|i| 0x9E37_79B9u32.wrapping_mul(i + 1))
-            .collect();
-        let white: Vec<u32> = black.iter().map(|b| !b).collect();
-        for history in [1, 2, 7, 8, 9, 16, 17, 32] {
-            let keep = keep_mask(history);
-            let b: Vec<u32> = black.iter().map(|w| w & keep).collect();
-            let w: Vec<u32> = white.iter().map(|w| w & keep).collect();
-            for white_to_move in [false, true] {
-                let mut bytes = vec![9u8; obs_bytes(7, planes(history), ObsKind::Bool)];
-                write_bytes(&mut bytes, &b, &w, history, white_to_move, &Counts::NONE);
-                let mut packed = vec![9u8; obs_bytes(7, planes(history), ObsKind::Packed)];
-                write_packed(&mut packed, &b, &w, history, white_to_move, &Counts::NONE);
-                assert_eq!(packed, packbits(&bytes), "history {history}");
-                // Channel 2k is the mover's bit k, 2k+1 the opponent's, then the colour.
-                let (m, o) = if white_to_move { (&w, &b) } else { (&b, &w) };
-                for p in 0..7 {
-                    let chunk = &bytes[p * planes(history)..(p + 1) * planes(history)];
-                    for k in 0..history {
-                        assert_eq!(u32::from(chunk[2 * k]), m[p] >> k & 1);
-                        assert_eq!(u32::from(chunk[2 * k + 1]), o[p] >> k & 1);
+        // Words with every pattern of bits, on boards of 7 points (17 x 7 bits: padding) and
+        // 19 (two runs of eight points written at once, then three).
+        for points in [7, 19] {
+            let black: Vec<u32> = (0..points as u32)
+                .map(|i| 0x9E37_79B9u32.wrapping_mul(i + 1))
+                .collect();
+            let white: Vec<u32> = black.iter().map(|b| !b).collect();
+            for history in [1, 2, 7, 8, 9, 16, 17, 32] {
+                let keep = keep_mask(history);
+                let b: Vec<u32> = black.iter().map(|w| w & keep).collect();
+                let w: Vec<u32> = white.iter().map(|w| w & keep).collect();
+                for white_to_move in [false, true] {
+                    let mut bytes = vec![9u8; obs_bytes(points, planes(history), ObsKind::Bool)];
+                    write_bytes(&mut bytes, &b, &w, history, white_to_move, &Counts::NONE);
+                    let mut packed = vec![9u8; obs_bytes(points, planes(history), ObsKind::Packed)];
+                    write_packed(&mut packed, &b, &w, history, white_to_move, &Counts::NONE);
+                    assert_eq!(packed, packbits(&bytes), "history {history}");
+                    // Channel 2k is the mover's bit k, 2k+1 the opponent's, then the colour.
+                    let (m, o) = if white_to_move { (&w, &b) } else { (&b, &w) };
+                    for p in 0..points {
+                        let chunk = &bytes[p * planes(history)..(p + 1) * planes(history)];
+                        for k in 0..history {
+                            assert_eq!(u32::from(chunk[2 * k]), m[p] >> k & 1);
+                            assert_eq!(u32::from(chunk[2 * k + 1]), o[p] >> k & 1);
+                        }
+                        assert_eq!(chunk[2 * history], u8::from(white_to_move));
                     }
-                    assert_eq!(chunk[2 * history], u8::from(white_to_move));
                 }
             }
         }

@@ -21,7 +21,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyFloat, PyInt, PyList, PyString};
 
 use goishi::{
-    Color, GameRecord, IllegalMove, Move, PlayError, Point, Position, Rules, Score, BLACK, WHITE,
+    Color, GameRecord, IllegalMove, LegalCache, Move, PlayError, Point, Position, Rules, Score,
+    BLACK, WHITE,
 };
 use goishi_env::{planes, ObsKind};
 use goishi_sgf::{Extras, RulesChoice, WriteOptions};
@@ -53,6 +54,9 @@ pub(crate) struct GameState {
     mask: Vec<bool>,
     /// The legal actions as bits (reused by `legal_mask`).
     bits: Vec<u64>,
+    /// What the engine keeps of the last `legal_mask` (judged again where the moves since
+    /// changed it).
+    cache: LegalCache,
 }
 
 /// A new game of `rules` at `size` ([`goishi::Rules::new_game`]: a copy of the last one built
@@ -92,6 +96,7 @@ impl GameState {
             moves: Vec::new(),
             mask: vec![false; actions],
             bits: Vec::new(),
+            cache: LegalCache::default(),
         }
     }
 
@@ -276,7 +281,10 @@ impl PyGame {
 
     /// Takes back the last move; `False` when there is none.
     fn undo(&self) -> PyResult<bool> {
-        Ok(self.lock()?.position.undo().is_some())
+        let mut g = self.lock()?;
+        // The kept mask follows a game played forward.
+        g.cache.clear();
+        Ok(g.position.undo().is_some())
     }
 
     /// Whether the side to move may play `move` now (every rule applied, repetition
@@ -311,10 +319,11 @@ impl PyGame {
     fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let mut guard = self.lock()?;
         let g = &mut *guard;
+        let n = g.mask.len();
+        g.bits.resize(n.div_ceil(64), 0);
+        g.position
+            .legal_action_bits_cached(&mut g.cache, &mut g.bits, &mut g.moves);
         g.mask.fill(false);
-        let n = g.mask.len() - 1;
-        g.bits.resize((n + 1).div_ceil(64), 0);
-        g.position.legal_action_bits(&mut g.bits, &mut g.moves);
         for (w, &word) in g.bits.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
@@ -546,6 +555,7 @@ impl PyGame {
             moves: Vec::new(),
             mask: g.mask.clone(),
             bits: Vec::new(),
+            cache: g.cache.clone(),
         }))
     }
 

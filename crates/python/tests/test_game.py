@@ -67,6 +67,21 @@ def test_undo_restores_the_position_exactly(variant):
     assert g.history == []
 
 
+def test_the_mask_follows_moves_taken_back_and_played_in_another_order():
+    # Black C3, White D4, Black E5 then back, and Black E5, White D4, Black C3: the same
+    # board and move count, another game; the mask is the new game's.
+    g = goishi.Game("go/chinese-ogs", 5)
+    for a in (12, 18, 24):
+        g.play(a)
+    g.legal_mask()
+    for _ in range(3):
+        assert g.undo()
+    for a in (24, 18, 12):
+        g.play(a)
+    mask = g.legal_mask()
+    assert [bool(x) for x in mask] == [g.is_legal(a) for a in range(g.num_points + 1)]
+
+
 def test_every_variant_plays_to_the_end_by_its_mask(variant):
     g = default_game(variant)
     actions = play_random(g, seed=5, max_moves=500, no_pass_until=40)

@@ -9,5 +9,6 @@ mod support;
 
 mod batch;
 mod input;
+mod mask;
 mod search;
 mod training;

@@ -50,6 +50,7 @@ mod chains;
 mod count;
 mod end;
 mod judge;
+mod mask;
 mod play;
 mod query;
 
@@ -58,8 +59,8 @@ use std::any::Any;
 use std::sync::Arc;
 
 use goishi_board::{
-    cell_of, Board, Color, FromSetup, GameResult, Geometry, IllegalMove, Margin, Move, MoveEffect,
-    PlayError, Point, Position, Score, Setup, SetupError, SetupErrors, Turn, EMPTY,
+    cell_of, Board, Color, FromSetup, GameResult, Geometry, IllegalMove, LegalCache, Margin, Move,
+    MoveEffect, PlayError, Point, Position, Score, Setup, SetupError, SetupErrors, Turn, EMPTY,
     SIDE_TO_MOVE_KEY,
 };
 
@@ -543,6 +544,17 @@ impl Position for GoPosition {
             }
             None => count,
         }
+    }
+
+    /// [`GoPosition::legal_bits_cached`]: the points the last move can have changed judged
+    /// again.
+    fn legal_action_bits_cached(
+        &self,
+        cache: &mut LegalCache,
+        out: &mut [u64],
+        _scratch: &mut Vec<Move>,
+    ) -> usize {
+        self.legal_bits_cached(cache, out)
     }
 
     fn play_as(&mut self, color: Color, mv: Move) -> Result<MoveEffect, PlayError> {
