@@ -13,8 +13,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::planes;
-use crate::pool::Pool;
 use crate::{EnvError, Illegal, ObsKind};
+use goishi_play::pool::Pool;
 
 /// One environment: its game, its stone history, its legal actions and its random stream.
 #[derive(Debug)]

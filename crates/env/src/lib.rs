@@ -53,12 +53,12 @@
 mod batch;
 mod error;
 pub mod planes;
-mod pool;
 mod search;
 
 use std::str::FromStr;
 
 use goishi::{Geometry, PlayoutPosition, Position, PositionVisitor, Rules, VariantPosition};
+use goishi_play::pool::Pool;
 
 pub use batch::Buffers;
 use batch::{Scratch, Shared, Slot, Work};
@@ -473,7 +473,7 @@ impl VecEnv {
                 max_moves,
                 illegal: config.illegal,
                 count_bits,
-                pool: pool::Pool::new(threads),
+                pool: Pool::new(threads, "goishi-env"),
             },
             num_envs: config.num_envs,
             seed: config.seed,

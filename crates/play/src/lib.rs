@@ -7,6 +7,8 @@
 //! - [`batched`]: a tree search over a batch of games whose leaves the caller evaluates
 //!   ([`BatchedSearch`]: AlphaZero's PUCT, Gumbel MuZero's root), for training networks by
 //!   self-play;
+//! - [`pool`]: threads started once and kept, lent to each call of a batched loop (the
+//!   batched search here, the environment of `goishi-env`);
 //! - [`player`]: the [`Player`] trait and the uniform [`RandomPlayer`] (the policy of
 //!   `genmove`);
 //! - [`mcts`]: the Monte Carlo tree search player ([`MctsPlayer`]): UCT with RAVE statistics
@@ -29,6 +31,7 @@ pub mod batched;
 pub mod dead;
 pub mod mcts;
 pub mod player;
+pub mod pool;
 pub mod selfplay;
 
 pub use batched::{BatchedConfig, BatchedSearch, LeafEncoder};

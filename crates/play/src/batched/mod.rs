@@ -37,6 +37,8 @@ mod tree;
 
 use goishi::PlayoutPosition;
 
+use crate::pool::Pool;
+
 pub use config::{Algorithm, BatchedConfig, BatchedError, Gumbel, Puct, MAX_SIMULATIONS};
 use tree::{Ctx, Tree, Walk};
 
@@ -92,6 +94,8 @@ pub struct BatchedSearch<P, E: LeafEncoder<P>> {
     leaf_games: Vec<u32>,
     /// `leaves` was called and `expand` is owed.
     pending: bool,
+    /// The threads of the walks and expansions, started with the search.
+    pool: Pool,
 }
 
 impl<P: PlayoutPosition, E: LeafEncoder<P>> BatchedSearch<P, E> {
@@ -127,6 +131,7 @@ impl<P: PlayoutPosition, E: LeafEncoder<P>> BatchedSearch<P, E> {
             actions: points + 1,
             leaf_games: Vec::new(),
             pending: false,
+            pool: Pool::new(config.threads, "goishi-search"),
         };
         search.start(roots)?;
         Ok(search)
@@ -276,7 +281,7 @@ impl<P: PlayoutPosition, E: LeafEncoder<P>> BatchedSearch<P, E> {
             }
             Ok(())
         };
-        split::run(self.config.threads, chunks, work)?;
+        split::run(&self.pool, chunks, work)?;
         // The leaves of each game to the front, in game order.
         self.leaf_games.clear();
         let mut n = 0;
@@ -357,7 +362,7 @@ impl<P: PlayoutPosition, E: LeafEncoder<P>> BatchedSearch<P, E> {
             }
             Ok::<(), BatchedError>(())
         };
-        split::run(config.threads, chunks, work)?;
+        split::run(&self.pool, chunks, work)?;
         self.pending = false;
         self.leaf_games.clear();
         Ok(())

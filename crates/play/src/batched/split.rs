@@ -1,22 +1,18 @@
-//! The games of a call split over threads: runs of games handed out one at a time to
-//! whichever thread is free (the calling thread one of them), so that a thread the system
-//! takes away for a while does not hold the others up (a fixed split waits for its slowest
-//! part on a loaded machine).
+//! The games of a call split over the search's threads: runs of games handed out one at a
+//! time to whichever thread is free, so that a thread the system takes away for a while does
+//! not hold the others up (a fixed split waits for its slowest part on a loaded machine).
 
 use std::sync::Mutex;
 
-/// Runs `work` on each of `items` on `threads` threads; the first error met.
+use crate::pool::Pool;
+
+/// Runs `work` on each of `items` on the pool's threads (on the calling thread without a
+/// pool); the first error met.
 pub(crate) fn run<T: Send, E: Send>(
-    threads: usize,
+    pool: &Pool,
     items: impl Iterator<Item = T> + Send,
     work: impl Fn(T) -> Result<(), E> + Sync,
 ) -> Result<(), E> {
-    if threads <= 1 {
-        for item in items {
-            work(item)?;
-        }
-        return Ok(());
-    }
     let queue = Mutex::new(items);
     let error = Mutex::new(None);
     let worker = || loop {
@@ -30,11 +26,10 @@ pub(crate) fn run<T: Send, E: Send>(
             break;
         }
     };
-    std::thread::scope(|s| {
-        for _ in 1..threads {
-            s.spawn(worker);
+    pool.scope(|tasks| {
+        for _ in 0..pool.threads() {
+            tasks.spawn(worker);
         }
-        worker();
     });
     error
         .into_inner()

@@ -1,11 +1,13 @@
-//! The threads a batch steps on, started once with the batch and kept for its life: a step
-//! lends its runs of environments and the caller's buffers to threads already waiting
-//! (rayon's scope, which borrows them for the step) instead of starting threads each time.
+//! Threads started once and kept, for the batched loops that run many short calls: the
+//! environment's steps (`goishi-env`) and the batched search's walks and expansions
+//! ([`crate::batched`]). A call lends its runs of work and the caller's buffers to threads
+//! already waiting (rayon's scope, which borrows them for the call) instead of starting
+//! threads each time.
 
 use rayon_core::{Scope, ThreadPool, ThreadPoolBuilder};
 
-/// A batch's threads; none for a batch stepped on the calling thread alone.
-pub(crate) struct Pool(Option<ThreadPool>);
+/// Threads kept for the calls of a batch; none for a batch run on the calling thread alone.
+pub struct Pool(Option<ThreadPool>);
 
 impl std::fmt::Debug for Pool {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -15,23 +17,29 @@ impl std::fmt::Debug for Pool {
 }
 
 impl Pool {
-    /// `threads` threads (none for one: the calling thread steps the batch alone). Threads
-    /// the system refuses are not an error: the calling thread then steps the batch alone.
-    pub(crate) fn new(threads: usize) -> Pool {
+    /// `threads` threads named `name-i` (none for one: the calling thread runs the batch
+    /// alone). Threads the system refuses are not an error: the calling thread then runs the
+    /// batch alone.
+    pub fn new(threads: usize, name: &'static str) -> Pool {
         if threads <= 1 {
             return Pool(None);
         }
         let pool = ThreadPoolBuilder::new()
             .num_threads(threads)
-            .thread_name(|i| format!("goishi-env-{i}"))
+            .thread_name(move |i| format!("{name}-{i}"))
             .build();
         Pool(pool.ok())
+    }
+
+    /// The threads that run the tasks (1 without a pool: the calling thread).
+    pub fn threads(&self) -> usize {
+        self.0.as_ref().map_or(1, ThreadPool::current_num_threads)
     }
 
     /// Runs `work` with a scope whose tasks may borrow what outlives the call, on the
     /// batch's threads, and waits for every task it spawned; the calling thread waits
     /// meanwhile. Without threads, `work` and its tasks run on the calling thread.
-    pub(crate) fn scope<'s>(&self, work: impl FnOnce(&Tasks<'_, 's>) + Send) {
+    pub fn scope<'s>(&self, work: impl FnOnce(&Tasks<'_, 's>) + Send) {
         match &self.0 {
             Some(pool) => pool.scope(|s| work(&Tasks::Pool(s))),
             None => work(&Tasks::Inline),
@@ -40,7 +48,8 @@ impl Pool {
 }
 
 /// Where a scope's tasks run.
-pub(crate) enum Tasks<'a, 's> {
+#[derive(Debug)]
+pub enum Tasks<'a, 's> {
     /// On the pool's threads.
     Pool(&'a Scope<'s>),
     /// On the calling thread, one after the other.
@@ -49,7 +58,7 @@ pub(crate) enum Tasks<'a, 's> {
 
 impl<'s> Tasks<'_, 's> {
     /// Runs `task` on another thread of the scope.
-    pub(crate) fn spawn(&self, task: impl FnOnce() + Send + 's) {
+    pub fn spawn(&self, task: impl FnOnce() + Send + 's) {
         match self {
             Tasks::Pool(s) => s.spawn(move |_| task()),
             Tasks::Inline => task(),
