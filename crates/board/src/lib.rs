@@ -31,7 +31,7 @@ pub use geometry::{
     NeighborTable, ParseBoardKindError, PointError, Topology, MAX_GRAPH_POINTS, MAX_SIDE,
     SGF_LETTERS, SIDE_TO_MOVE_KEY,
 };
-pub use legal::LegalCache;
+pub use legal::{write_mask, LegalCache};
 pub use options::{format_halves, parse_halves, BadValue, OptionKind, OptionSpec};
 pub use playout::PlayoutPosition;
 pub use point::{Move, MoveName, Point, Turn};

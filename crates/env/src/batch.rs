@@ -353,7 +353,7 @@ impl<P: PlayoutPosition> Slot<P> {
         } else {
             self.legal_count =
                 position.legal_action_bits_cached(&mut self.cache, &mut self.legal, scratch);
-            planes::write_bits(mask, &self.legal);
+            goishi::write_mask(mask, &self.legal);
         }
     }
 

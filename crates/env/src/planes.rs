@@ -434,39 +434,6 @@ fn spread(m: u32, o: u32) -> [u8; 16] {
     (EVEN[(m & 0xFF) as usize] | ODD[(o & 0xFF) as usize]).to_le_bytes()
 }
 
-/// Byte `k` of entry `x` is bit `k` of `x`.
-const BYTES: [u64; 256] = {
-    let mut table = [0u64; 256];
-    let mut x = 0;
-    while x < 256 {
-        let mut k = 0;
-        while k < 8 {
-            if x >> k & 1 == 1 {
-                table[x] |= 1 << (8 * k);
-            }
-            k += 1;
-        }
-        x += 1;
-    }
-    table
-};
-
-/// Writes bit `i` of `bits` (bit `i % 64` of word `i / 64`) as byte `i` (0 or 1) of `out`,
-/// for every byte of `out`.
-pub fn write_bits(out: &mut [u8], bits: &[u64]) {
-    let done = out.len() / 8;
-    let mut chunks = out.chunks_exact_mut(8);
-    for (i, chunk) in chunks.by_ref().enumerate() {
-        let byte = bits[i / 8] >> (8 * (i % 8)) & 0xFF;
-        chunk.copy_from_slice(&BYTES[byte as usize].to_le_bytes());
-    }
-    let rest = chunks.into_remainder();
-    if !rest.is_empty() {
-        let byte = bits[done / 8] >> (8 * (done % 8)) & 0xFF;
-        rest.copy_from_slice(&BYTES[byte as usize].to_le_bytes()[..rest.len()]);
-    }
-}
-
 /// Bits written big-endian into a byte buffer, 32 at a time: the bits not yet written are
 /// the `len` low bits of `acc` (bits above them are stale and never written); a whole 32-bit
 /// word goes out as soon as it is complete.
@@ -705,22 +672,6 @@ mod tests {
         assert_eq!(count_bits(Some(8)), 3);
         assert_eq!(count_bits(Some(9)), 4);
         assert_eq!(count_bits(Some(1_000_000)), 20);
-    }
-
-    #[test]
-    fn bits_become_bytes() {
-        let bits = [0x8000_0000_0000_0001u64, 0b101];
-        for len in [0, 1, 7, 8, 63, 64, 65, 67] {
-            let mut out = vec![9u8; len];
-            write_bits(&mut out, &bits);
-            for (i, &b) in out.iter().enumerate() {
-                assert_eq!(
-                    u64::from(b),
-                    bits[i / 64] >> (i % 64) & 1,
-                    "{len}: byte {i}"
-                );
-            }
-        }
     }
 
     #[test]

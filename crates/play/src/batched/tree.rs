@@ -414,7 +414,7 @@ impl<P: PlayoutPosition, S: Clone + Default> Tree<P, S> {
         self.position
             .as_position()
             .legal_action_bits(&mut self.legal[start..], &mut self.moves);
-        write_bits(mask, &self.legal[start..]);
+        goishi::write_mask(mask, &self.legal[start..]);
         ctx.encoder.write(&self.position, &self.walk_state, obs);
         self.nodes[node].flags |= WAITING;
         for &n in &self.walk {
@@ -522,26 +522,26 @@ impl<P: PlayoutPosition, S: Clone + Default> Tree<P, S> {
             let row = &logits[k * actions..(k + 1) * actions];
             let value = values[k] * self.nodes[node].sign();
             let first = self.nodes.len();
-            // The softmax of the legal actions' logits (uniform if none is finite).
-            let top = legal_actions(legal)
-                .map(|a| row[a])
-                .fold(f32::NEG_INFINITY, f32::max);
+            // The softmax of the legal actions' logits (uniform if none is finite): the
+            // children pushed with `exp(logit - top)`, then scaled.
+            let mut top = f32::NEG_INFINITY;
+            for_each_bit(legal, |a| top = top.max(row[a]));
+            let uniform = !top.is_finite();
             let mut total = 0.0;
-            for a in legal_actions(legal) {
-                let e = if top.is_finite() {
-                    (row[a] - top).exp()
-                } else {
-                    1.0
-                };
+            let nodes = &mut self.nodes;
+            nodes.reserve(legal.iter().map(|w| w.count_ones() as usize).sum());
+            for_each_bit(legal, |a| {
+                let e = if uniform { 1.0 } else { (row[a] - top).exp() };
                 total += e;
-                self.nodes.push(Node {
+                nodes.push(Node {
                     action: a as u32,
                     prior: e,
                     ..Node::default()
                 });
-            }
+            });
+            let scale = 1.0 / total;
             for kid in &mut self.nodes[first..] {
-                kid.prior /= total;
+                kid.prior *= scale;
             }
             let count = (self.nodes.len() - first) as u32;
             let leaf = &mut self.nodes[node];
@@ -697,23 +697,14 @@ impl<P: PlayoutPosition, S: Clone + Default> Tree<P, S> {
     }
 }
 
-/// The legal actions of a bit set, in order.
-fn legal_actions(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    words.iter().enumerate().flat_map(|(w, &word)| {
+/// Calls `f` with each set bit of `words`, in order.
+#[inline]
+fn for_each_bit(words: &[u64], mut f: impl FnMut(usize)) {
+    for (w, &word) in words.iter().enumerate() {
         let mut bits = word;
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                64 * w + b
-            })
-        })
-    })
-}
-
-/// One byte a bit of `words` into `out` (numpy's `bool` layout).
-fn write_bits(out: &mut [u8], words: &[u64]) {
-    for (i, o) in out.iter_mut().enumerate() {
-        *o = (words[i / 64] >> (i % 64) & 1) as u8;
+        while bits != 0 {
+            f(64 * w + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
     }
 }
