@@ -4,8 +4,10 @@
 //! boards, small graphs, a hub of more than 64 neighbours, or a graph the input spells), `k`,
 //! the protection, `t`, the scope, the threshold and the repetition rule, a setup board,
 //! then a sequence of actions: a placement by either colour, a pass, an undo. After every
-//! action the engine's own invariants hold, its hypothetical removals and its legal moves
-//! for both colours are the reference's, a placement removes exactly the reference's stones,
+//! action the engine's hypothetical removals and its legal moves for both colours are the
+//! reference's at the points judged (every empty point every 8th action, with the engine's
+//! own invariants, on a finished game and on the last position; the region the last actions
+//! changed between: see [`FULL_EVERY`]), a placement removes exactly the reference's stones,
 //! the incremental hash is right, and undo restores the position (board, hash, history)
 //! exactly.
 #![no_main]

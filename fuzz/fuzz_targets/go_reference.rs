@@ -2,8 +2,10 @@
 //! (`crates/go-rules/tests/support/reference.rs`). The input chooses the geometry (squares,
 //! rectangles, tori, hex boards, small graphs, or a graph the input spells), the ko, suicide,
 //! cycles, button and pass-stones options, then a sequence of actions: place, pass, undo.
-//! After every action both agree on the legality of every point (with its reason), the
-//! legal-move list, the board, the captures and the end of the game; every try of a point
+//! After every action both agree on the legality of the points judged (every point every
+//! 8th action, on a finished game and on the last position; the region the last actions
+//! changed between: see [`FULL_EVERY`]) with its reason, the legal-move list, the board, the
+//! captures and the end of the game; every try of a point
 //! leaves the position as it was; the incremental hash is right; the chain reads of the
 //! playout policies (`chain_size`, `same_chain`, `atari_liberty`, `chain_liberties`) are
 //! those of flood fills; undo restores the board and hash exactly.

@@ -1,10 +1,11 @@
 //! A GTP session: the input's lines served by the GTP loop of `goishi gtp` on a 9x9
 //! `go/chinese` engine (the commands choose other rules and sizes), with the random player
-//! and a dead-stone estimate of 4 playouts. Every answer is well formed (`=` or `?`, an
-//! optional id, a space, an empty line after it) and none is an internal error; afterwards
-//! the engine's game is sane: its hash, and its moves replayed from its setup give its board
-//! and outcome. Lines that would touch the file system (`loadsgf`, `printsgf FILE`) are
-//! dropped, and inputs that might name a graph board file are skipped.
+//! and the dead-stone estimate (4 playouts for one input in 8, none for the others). Every
+//! answer is well formed (`=` or `?`, an optional id, a space, an empty line after it) and
+//! none is an internal error; afterwards the engine's game is sane: its hash, and its moves
+//! replayed from its setup give its board and outcome. Lines that would touch the file
+//! system (`loadsgf`, `printsgf FILE`) are dropped, and inputs that might name a graph board
+//! file are skipped.
 #![no_main]
 
 use goishi::Rules;
