@@ -91,9 +91,9 @@ fn adjacency(g: &Geometry, contact: &str) -> Adjacency {
 
 /// Every how many actions every empty point is judged. Between, the judgement covers the
 /// points the last two actions changed and their neighbours: where a move's effect on the
-/// removals and the legality is. The first position, a finished game and the last position
-/// are judged at every point too, and the input's flags (bits 3 and up) choose the phase, so
-/// that any position of a game can be the one judged whole: what a change does further away
+/// removals and the legality is. A finished game and the last position are judged at every
+/// point too, and the input's flags (bits 3 and up) choose the phase, so that any position of
+/// a game, the first included, can be the one judged whole: what a change does further away
 /// (a removal under the global scope, a repetition) is found there.
 const FULL_EVERY: usize = 8;
 

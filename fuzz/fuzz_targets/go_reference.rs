@@ -86,9 +86,9 @@ fn rebuilt(setup: &Setup, config: GoConfig, game: &GoPosition) -> Reference {
 /// Every how many actions every point is judged. Between, the judgement covers the points
 /// the last two actions changed (two: a ko's point is free again a move later) and their
 /// neighbours, and the point played: where a move's effects on legality, captures and chains
-/// are. The first position, a finished game and the last position are judged at every point
-/// too, and the input's flags (bits 3 and up) choose the phase, so that any position of a
-/// game can be the one judged whole: what a change does further away (a long chain's far
+/// are. A finished game and the last position are judged at every point too, and the
+/// input's flags (bits 3 and up) choose the phase, so that any position of a game, the
+/// first included, can be the one judged whole: what a change does further away (a long chain's far
 /// liberty, a superko repetition) is found there.
 const FULL_EVERY: usize = 8;
 
