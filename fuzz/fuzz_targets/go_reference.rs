@@ -84,21 +84,25 @@ fn rebuilt(setup: &Setup, config: GoConfig, game: &GoPosition) -> Reference {
 }
 
 /// Every how many actions every point is judged. Between, the judgement covers the points
-/// the last two actions changed (two: a ko's point is free again a move later) and their
-/// neighbours, and the point played: where a move's effects on legality, captures and chains
-/// are. A finished game and the last position are judged at every point too, and the
-/// input's flags (bits 3 and up) choose the phase, so that any position of a game, the
-/// first included, can be the one judged whole: what a change does further away (a long chain's far
-/// liberty, a superko repetition) is found there.
+/// the last action changed and their neighbours, the points the action before changed (a
+/// ko's point is free again a move later), and the point played: where a move's effects on
+/// legality, captures and chains are. A finished game and the last position are judged at
+/// every point too, and the input's flags (bits 3 and up) choose the phase, so that any
+/// position of a game, the first included, can be the one judged whole: what a change does
+/// further away (a long chain's far liberty, a superko repetition) is found there.
 const FULL_EVERY: usize = 8;
 
-/// The points of `changed` and their neighbours, as a mask of the board's points.
+/// The points the last two actions changed (`changed`, the last one second), and the
+/// neighbours of the last one's, as a mask of the board's points.
 fn region(geometry: &Geometry, changed: &[Vec<usize>; 2]) -> Vec<bool> {
     let nb = geometry
         .neighbors(geometry.default_adjacency())
         .expect("the board's own relation");
     let mut inside = vec![false; geometry.num_points()];
-    for &p in changed.iter().flatten() {
+    for &p in &changed[0] {
+        inside[p] = true;
+    }
+    for &p in &changed[1] {
         inside[p] = true;
         for q in nb.of(Point::new(p)) {
             inside[q.index()] = true;
