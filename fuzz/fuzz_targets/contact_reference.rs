@@ -4,8 +4,10 @@
 //! boards, small graphs, a hub of more than 64 neighbours, or a graph the input spells), `k`,
 //! the protection, `t`, the scope, the threshold and the repetition rule, a setup board,
 //! then a sequence of actions: a placement by either colour, a pass, an undo. After every
-//! action the engine's own invariants hold, its hypothetical removals and its legal moves
-//! for both colours are the reference's, a placement removes exactly the reference's stones,
+//! action the engine's hypothetical removals and its legal moves for both colours are the
+//! reference's at the points judged (every empty point every 8th action, with the engine's
+//! own invariants, on a finished game and on the last position; the region the last actions
+//! changed between: see [`FULL_EVERY`]), a placement removes exactly the reference's stones,
 //! the incremental hash is right, and undo restores the position (board, hash, history)
 //! exactly.
 #![no_main]
@@ -15,12 +17,13 @@
 mod model;
 
 use goishi_board::{
-    Adjacency, Board, Color, FromSetup, Geometry, Move, Point, Position, Setup, Topology,
+    Adjacency, Board, Color, FromSetup, Geometry, Move, NeighborTable, Point, Position, Setup,
+    Topology,
 };
 use goishi_contact_capture::{ContactPosition, Ko};
 use goishi_fuzz::Choices;
 use libfuzzer_sys::fuzz_target;
-use model::{cells, naive_legal, reference, rules_for, NaiveRule, Params, State};
+use model::{cells, naive_legal_removing, reference, rules_for, NaiveRule, Params, State};
 
 /// A geometry and the `contact` value to play it with.
 fn geometry(choices: &mut Choices<'_>) -> (Geometry, &'static str) {
@@ -86,6 +89,122 @@ fn adjacency(g: &Geometry, contact: &str) -> Adjacency {
     }
 }
 
+/// Every how many actions every empty point is judged. Between, the judgement covers the
+/// points the last two actions changed and their neighbours: where a move's effect on the
+/// removals and the legality is. A finished game and the last position are judged at every
+/// point too, and the input's flags (bits 3 and up) choose the phase, so that any position of
+/// a game, the first included, can be the one judged whole: what a change does further away
+/// (a removal under the global scope, a repetition) is found there.
+const FULL_EVERY: usize = 8;
+
+/// The points where the board differs from `before`.
+fn diff(before: &[Option<Color>], board: &Board) -> Vec<usize> {
+    (0..before.len())
+        .filter(|&i| board.get(Point::new(i)) != before[i])
+        .collect()
+}
+
+/// The points of `changed` and their neighbours, as a mask of the board's points.
+fn region(table: &NeighborTable, n: usize, changed: &[Vec<usize>; 2]) -> Vec<bool> {
+    let mut inside = vec![false; n];
+    for &p in changed.iter().flatten() {
+        inside[p] = true;
+        for q in table.of(Point::new(p)) {
+            inside[q.index()] = true;
+        }
+    }
+    inside
+}
+
+/// A check of a position against the model.
+struct Check<'a> {
+    rule: &'a NaiveRule<'a>,
+    history: &'a [State],
+    /// The points judged; every point when `None`.
+    region: Option<&'a [bool]>,
+    step: usize,
+}
+
+impl Check<'_> {
+    /// The hash (and the engine's own invariants when every point is judged), then for both
+    /// colours the hypothetical removals at the empty points judged, and the legal moves there (all of the legal list when
+    /// every point is judged).
+    fn position(&self, position: &ContactPosition, context: &dyn Fn(&ContactPosition) -> String) {
+        let step = self.step;
+        let geometry = position.geometry();
+        // The engine's invariants (a rebuild of its tables from the board: as dear as the
+        // rest of a light check) with every point.
+        if self.region.is_none() {
+            position
+                .check_invariants()
+                .unwrap_or_else(|e| panic!("step {step}: {e}\n{}", context(position)));
+        }
+        assert_eq!(
+            position.board().hash(),
+            position.board().recompute_hash(),
+            "step {step}: the hash\n{}",
+            context(position)
+        );
+        let judged: Vec<Point> = geometry
+            .points()
+            .filter(|&p| position.board().is_empty_at(p))
+            .filter(|p| self.region.is_none_or(|r| r[p.index()]))
+            .collect();
+        let (mut buf, mut list) = (Vec::new(), Vec::new());
+        for colour in Color::ALL {
+            let mut legal = Vec::new();
+            for &p in &judged {
+                buf.clear();
+                position.removals_into(colour, p, &mut buf);
+                buf.sort();
+                let expected = reference(
+                    position.board(),
+                    self.rule.table,
+                    self.rule.params,
+                    colour,
+                    p,
+                );
+                assert_eq!(
+                    buf,
+                    expected,
+                    "step {step}: {colour} at {}\n{}",
+                    geometry.point_name(p),
+                    context(position)
+                );
+                if !position.is_over()
+                    && naive_legal_removing(
+                        self.rule,
+                        self.history,
+                        position.history(),
+                        position.board(),
+                        colour,
+                        p,
+                        &expected,
+                    )
+                {
+                    legal.push(Move::Place(p));
+                }
+            }
+            if position.is_over() {
+                continue;
+            }
+            position.legal_moves_as(colour, &mut list);
+            if self.region.is_none() {
+                legal.push(Move::Pass);
+            } else {
+                list.retain(|m| !matches!(m, Move::Place(p) if !judged.contains(p)));
+                list.retain(|m| *m != Move::Pass);
+            }
+            assert_eq!(
+                list,
+                legal,
+                "step {step}: {colour}'s legal moves\n{}",
+                context(position)
+            );
+        }
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let mut choices = Choices::new(data);
     let (geometry, contact) = geometry(&mut choices);
@@ -141,82 +260,50 @@ fuzz_target!(|data: &[u8]| {
     let rule = NaiveRule { table, params, ko };
     let mut history: Vec<State> = vec![(cells(position.board()), Color::Black, None)];
     let mut before_each: Vec<ContactPosition> = Vec::new();
-    let mut list = Vec::new();
-    let mut buf = Vec::new();
     let context = |position: &ContactPosition| {
         format!(
             "{params:?} contact={contact} ko={ko} on {}\n{position:?}",
             geometry.describe()
         )
     };
+    let phase = usize::from(flags >> 3);
+    // The points the last two actions changed (two: a simple ko's point is free again a
+    // move later).
+    let mut changed: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+    let mut same = false;
     for step in 0..120 {
         if choices.is_empty() {
             break;
         }
-        position
-            .check_invariants()
-            .unwrap_or_else(|e| panic!("step {step}: {e}\n{}", context(&position)));
-        assert_eq!(
-            position.board().hash(),
-            position.board().recompute_hash(),
-            "step {step}: the hash\n{}",
-            context(&position)
-        );
+        let full = (step + phase) % FULL_EVERY == 0 || position.is_over();
+        // A position the last step judged (an illegal placement or an undo with nothing to
+        // undo changed nothing) is judged again only when it is judged whole.
+        if full || !same {
+            let region = (!full).then(|| region(table, geometry.num_points(), &changed));
+            let check = Check {
+                rule: &rule,
+                history: &history,
+                region: region.as_deref(),
+                step,
+            };
+            check.position(&position, &context);
+        }
+        same = true;
+        if position.is_over() {
+            break;
+        }
         let empties: Vec<Point> = geometry
             .points()
             .filter(|&p| position.board().is_empty_at(p))
             .collect();
-        // The hypothetical removals, and the legal moves, of both colours.
-        for colour in Color::ALL {
-            for &p in &empties {
-                buf.clear();
-                position.removals_into(colour, p, &mut buf);
-                buf.sort();
-                let expected = reference(position.board(), table, params, colour, p);
-                assert_eq!(
-                    buf,
-                    expected,
-                    "step {step}: {colour} at {}\n{}",
-                    geometry.point_name(p),
-                    context(&position)
-                );
-            }
-            if position.is_over() {
-                continue;
-            }
-            position.legal_moves_as(colour, &mut list);
-            let expected: Vec<Move> = empties
-                .iter()
-                .copied()
-                .filter(|&p| {
-                    naive_legal(
-                        &rule,
-                        &history,
-                        position.history(),
-                        position.board(),
-                        colour,
-                        p,
-                    )
-                })
-                .map(Move::Place)
-                .chain([Move::Pass])
-                .collect();
-            assert_eq!(
-                list,
-                expected,
-                "step {step}: {colour}'s legal moves\n{}",
-                context(&position)
-            );
-        }
-        if position.is_over() {
-            break;
-        }
+        let cells_before = cells(position.board());
         let action = choices.byte();
         if action < 24 {
             let Some(earlier) = before_each.pop() else {
                 continue;
             };
             position.undo().expect("a move to undo");
+            same = false;
             history.pop();
             assert!(
                 position == earlier,
@@ -224,6 +311,10 @@ fuzz_target!(|data: &[u8]| {
                 context(&position)
             );
             assert_eq!(position.board().hash(), earlier.board().hash());
+            changed = [
+                std::mem::take(&mut changed[1]),
+                diff(&cells_before, position.board()),
+            ];
             continue;
         }
         let colour = if action & 1 == 0 {
@@ -233,22 +324,25 @@ fuzz_target!(|data: &[u8]| {
         };
         if action < 36 || empties.is_empty() {
             before_each.push(position.clone());
+            same = false;
             position
                 .play_as(colour, Move::Pass)
                 .unwrap_or_else(|e| panic!("step {step}: a pass refused: {e}"));
             history.push((cells(position.board()), colour.opponent(), None));
+            changed = [std::mem::take(&mut changed[1]), Vec::new()];
             continue;
         }
         let p = empties[choices.below(empties.len())];
-        let legal = naive_legal(
+        let expected = reference(position.board(), table, params, colour, p);
+        let legal = naive_legal_removing(
             &rule,
             &history,
             position.history(),
             position.board(),
             colour,
             p,
+            &expected,
         );
-        let expected = reference(position.board(), table, params, colour, p);
         let before = position.clone();
         match position.play_as(colour, Move::Place(p)) {
             Ok(effect) => {
@@ -270,7 +364,12 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(effect.captured as usize, expected.len());
                 assert!(expected.iter().all(|&v| position.board().is_empty_at(v)));
                 before_each.push(before);
+                same = false;
                 history.push((cells(position.board()), colour.opponent(), Some(colour)));
+                changed = [
+                    std::mem::take(&mut changed[1]),
+                    diff(&cells_before, position.board()),
+                ];
             }
             Err(e) => {
                 assert!(
@@ -283,4 +382,12 @@ fuzz_target!(|data: &[u8]| {
             }
         }
     }
+    // The last position, every point judged.
+    let check = Check {
+        rule: &rule,
+        history: &history,
+        region: None,
+        step: usize::MAX,
+    };
+    check.position(&position, &context);
 });

@@ -17,9 +17,18 @@ pub fn closest<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -
     if given.is_empty() {
         return None;
     }
+    let given_len = given.chars().count();
     let mut best: Option<(f64, &'a str)> = None;
     for candidate in candidates {
-        let score = strsim::jaro(&given, &fold(candidate));
+        let folded = fold(candidate);
+        // Jaro similarity is at most (short / long + 2) / 3: no more than the bar when one
+        // word is 2.5 times as long as the other or longer, so such pairs are not compared
+        // (a long mistyped text against every name was most of a failed parse's time).
+        let len = folded.chars().count();
+        if 5 * given_len.min(len) <= 2 * given_len.max(len) {
+            continue;
+        }
+        let score = strsim::jaro(&given, &folded);
         if score > LIKE_ENOUGH && best.is_none_or(|(b, _)| score > b) {
             best = Some((score, candidate));
         }
@@ -75,6 +84,30 @@ mod tests {
         ] {
             assert_eq!(closest(given, NAMES.iter().copied()), expected, "{given:?}");
         }
+    }
+
+    #[test]
+    fn words_of_lengths_too_far_apart_are_never_alike_enough() {
+        // The skip of `closest` hides no suggestion: every pair it skips scores at most the
+        // bar, the closest lengths it skips included (2 against 5, 4 against 10).
+        let words = [
+            "ko",
+            "kokok",
+            "kooo",
+            "kokokokoko",
+            "chinese",
+            "c",
+            "chinesechinesec",
+        ];
+        for a in words {
+            for b in words {
+                let (short, long) = (a.len().min(b.len()), a.len().max(b.len()));
+                if 5 * short <= 2 * long {
+                    assert!(strsim::jaro(a, b) <= LIKE_ENOUGH, "{a} {b}");
+                }
+            }
+        }
+        assert_eq!(closest(&"chinese".repeat(3), NAMES.iter().copied()), None);
     }
 
     #[test]

@@ -142,9 +142,23 @@ pub fn naive_legal(
     c: Color,
     p: Point,
 ) -> bool {
+    let removed = reference(board, rule.table, rule.params, c, p);
+    naive_legal_removing(rule, history, turns, board, c, p, &removed)
+}
+
+/// [`naive_legal`] with the stones the placement removes, as [`reference`] gave them.
+pub fn naive_legal_removing(
+    rule: &NaiveRule,
+    history: &[State],
+    turns: &[Turn],
+    board: &Board,
+    c: Color,
+    p: Point,
+    removed: &[Point],
+) -> bool {
     let mut result = cells(board);
     result[p.index()] = Some(c);
-    for v in reference(board, rule.table, rule.params, c, p) {
+    for v in removed {
         result[v.index()] = None;
     }
     match rule.ko {

@@ -55,11 +55,6 @@ impl Reference {
         }
     }
 
-    fn chain_and_libs(&self, cells: &[u8], p: usize) -> (Vec<usize>, usize) {
-        let (chain, libs) = self.chain_and_liberties(cells, p);
-        (chain, libs.len())
-    }
-
     /// The stones of the chain through the stone at `p` (`p` first) and its liberties, in
     /// point order, by a flood fill.
     fn chain_and_liberties(&self, cells: &[u8], p: usize) -> (Vec<usize>, Vec<usize>) {
@@ -68,13 +63,16 @@ impl Reference {
         let mut chain = vec![p];
         let mut seen = vec![false; cells.len()];
         seen[p] = true;
-        let mut libs = vec![false; cells.len()];
+        let mut libs = Vec::new();
         let mut i = 0;
         while i < chain.len() {
             for q in nb.of(Point::new(chain[i])) {
                 let q = q.index();
                 if cells[q] == EMPTY {
-                    libs[q] = true;
+                    if !seen[q] {
+                        seen[q] = true;
+                        libs.push(q);
+                    }
                 } else if cells[q] == color && !seen[q] {
                     seen[q] = true;
                     chain.push(q);
@@ -82,8 +80,37 @@ impl Reference {
             }
             i += 1;
         }
-        let libs = (0..cells.len()).filter(|&q| libs[q]).collect();
+        libs.sort_unstable();
         (chain, libs)
+    }
+
+    /// Whether the chain through the stone at `p` has no liberty, with the stones of it the
+    /// flood fill met: a flood fill that stops at the first liberty it meets (all the chain's
+    /// stones when it met none). `seen` is all false, and is left so.
+    fn dead_chain(&self, cells: &[u8], p: usize, seen: &mut [bool]) -> (bool, Vec<usize>) {
+        let nb = self.geometry.neighbors(self.adjacency).unwrap();
+        let color = cells[p];
+        let mut chain = vec![p];
+        seen[p] = true;
+        let mut i = 0;
+        let mut alive = false;
+        'flood: while i < chain.len() {
+            for q in nb.of(Point::new(chain[i])) {
+                let q = q.index();
+                if cells[q] == EMPTY {
+                    alive = true;
+                    break 'flood;
+                } else if cells[q] == color && !seen[q] {
+                    seen[q] = true;
+                    chain.push(q);
+                }
+            }
+            i += 1;
+        }
+        for &s in &chain {
+            seen[s] = false;
+        }
+        (!alive, chain)
     }
 
     /// Checks the engine's chain reads at every point (and one off the board) against flood
@@ -93,7 +120,29 @@ impl Reference {
     /// board.
     pub fn check_chain_reads(&self, game: &GoPosition, context: &str) {
         let n = self.cells.len();
-        for p in 0..n {
+        self.check_chain_reads_at(game, 0..n, context);
+        let off = Point::new(n);
+        assert_eq!(game.chain_size(off), 0, "{context}: off the board");
+        assert_eq!(game.liberties(off), 0, "{context}: off the board");
+        assert!(
+            game.chain_points(off).is_empty(),
+            "{context}: off the board"
+        );
+        assert_eq!(
+            game.chain_liberties(off, &mut [Point::new(0); 2]),
+            0,
+            "{context}"
+        );
+    }
+
+    /// The checks of [`Reference::check_chain_reads`] at the given points only.
+    pub fn check_chain_reads_at(
+        &self,
+        game: &GoPosition,
+        points: impl IntoIterator<Item = usize>,
+        context: &str,
+    ) {
+        for p in points {
             let at = Point::new(p);
             let (chain, libs) = if self.cells[p] == EMPTY {
                 (Vec::new(), Vec::new())
@@ -139,33 +188,22 @@ impl Reference {
                 }
             }
         }
-        let off = Point::new(n);
-        assert_eq!(game.chain_size(off), 0, "{context}: off the board");
-        assert_eq!(game.liberties(off), 0, "{context}: off the board");
-        assert!(
-            game.chain_points(off).is_empty(),
-            "{context}: off the board"
-        );
-        assert_eq!(
-            game.chain_liberties(off, &mut [Point::new(0); 2]),
-            0,
-            "{context}"
-        );
     }
 
-    /// Removes every chain of `color` without a liberty; returns how many stones. Each chain
-    /// is flooded once, from its first stone in point order.
+    /// Removes every chain of `color` without a liberty; returns how many stones. A flood
+    /// fill from each stone in point order not yet known alive or removed, which stops at the
+    /// first liberty: the stones it met are alive (they belong to a chain with a liberty),
+    /// or, when it met none, the whole chain goes.
     fn remove_dead(&self, cells: &mut [u8], color: Color) -> u32 {
         let mut removed = 0;
+        let mut known = vec![false; cells.len()];
         let mut seen = vec![false; cells.len()];
         for p in 0..cells.len() {
-            if cells[p] == cell_of(color) && !seen[p] {
-                let (chain, libs) = self.chain_and_libs(cells, p);
-                for &s in &chain {
-                    seen[s] = true;
-                }
-                if libs == 0 {
-                    for s in chain {
+            if cells[p] == cell_of(color) && !known[p] {
+                let (dead, stones) = self.dead_chain(cells, p, &mut seen);
+                for s in stones {
+                    known[s] = true;
+                    if dead {
                         cells[s] = EMPTY;
                         removed += 1;
                     }
@@ -301,11 +339,16 @@ impl Reference {
     /// `try_place` alike).
     pub fn legal(&self, color: Color) -> Vec<Judged> {
         (0..self.cells.len())
-            .map(|p| match self.result_of(color, p) {
-                Ok((cells, _, _)) => (p, Ok(()), Some(cells)),
-                Err(e) => (p, Err(e), None),
-            })
+            .map(|p| self.judge(color, p))
             .collect()
+    }
+
+    /// The model's judgement of a play of `color` at `p`, and the board it makes when legal.
+    pub fn judge(&self, color: Color, p: usize) -> Judged {
+        match self.result_of(color, p) {
+            Ok((cells, _, _)) => (p, Ok(()), Some(cells)),
+            Err(e) => (p, Err(e), None),
+        }
     }
 }
 
