@@ -30,6 +30,46 @@ pub const PART: Part = Part {
     check,
 };
 
+/// Removes the goishi packages that earlier dry runs left in Cargo's cache of local
+/// registries (`$CARGO_HOME/registry/{src,cache}/-<hash>/`, the temporary registry of
+/// `cargo publish --workspace`, named after its path): Cargo does not unpack a package of the
+/// same name and version again, so a second dry run from the same folder would build the
+/// first run's sources. Folders of real registries (`index.crates.io-...`) are not touched.
+fn forget_local_packages() -> Result<(), String> {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")));
+    let Some(home) = home else {
+        return Ok(());
+    };
+    for kind in ["src", "cache"] {
+        let Ok(registries) = std::fs::read_dir(home.join("registry").join(kind)) else {
+            continue;
+        };
+        for registry in registries.flatten() {
+            if !registry.file_name().to_string_lossy().starts_with('-') {
+                continue;
+            }
+            let Ok(entries) = std::fs::read_dir(registry.path()) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                if !entry.file_name().to_string_lossy().starts_with("goishi") {
+                    continue;
+                }
+                let path = entry.path();
+                let removed = if path.is_dir() {
+                    std::fs::remove_dir_all(&path)
+                } else {
+                    std::fs::remove_file(&path)
+                };
+                removed.map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The package of the command-line tool, and its binary.
 const CLI: &str = "goishi-cli";
 const CLI_BINARY: &str = "goishi";
@@ -189,6 +229,7 @@ fn build(dist: &Dist) -> Result<(), String> {
 }
 
 fn check(dist: &Dist) -> Result<(), String> {
+    forget_local_packages()?;
     timed(
         "dist",
         "cargo publish --workspace --dry-run (every package built against the others as packaged)",
