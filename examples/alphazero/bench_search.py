@@ -14,7 +14,6 @@ moves each search chose (`--moves` searches, the first not timed for mctx: XLA c
 import argparse
 import json
 import os
-import platform
 import sys
 import time
 
@@ -24,6 +23,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import goishi  # noqa: E402
+
+import train  # noqa: E402
 
 
 def goishi_rate(size: int, games: int, simulations: int, moves: int) -> float:
@@ -131,7 +132,7 @@ def main() -> int:
     print(f"7x7 self-play of the example: {share['search_share']:.1%} of the time in goishi "
           f"(the rest in the network), {share['total_s']:.1f} s for 4 moves of 128 games", flush=True)
     print(json.dumps({
-        "rows": rows, "search_share": share, "machine": platform.processor() or platform.machine(),
+        "rows": rows, "search_share": share, "machine": train.machine(),
         "cores": os.cpu_count(), "date": time.strftime("%Y-%m-%d"),
         "command": "python examples/alphazero/bench_search.py " + " ".join(sys.argv[1:]),
     }))

@@ -81,6 +81,18 @@ def parse(argv: List[str]) -> argparse.Namespace:
     return a
 
 
+def machine() -> str:
+    """The processor's model name (Linux), else the platform's."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
 class Buffer:
     """A ring of the last `capacity` samples."""
 
@@ -214,7 +226,7 @@ def main(argv: List[str]) -> int:
         "rules": rules, "size": a.size, "minutes": trained / 60, "games": games_played,
         "samples": samples_seen, "network": f"{a.blocks} blocks x {a.channels} channels",
         "final": {name: final[name] for name in opponents},
-        "machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores",
+        "machine": f"{machine()}, {os.cpu_count()} cores",
         "date": time.strftime("%Y-%m-%d"), "command": "python examples/alphazero/train.py " + " ".join(argv),
         "goishi": goishi.__version__, "jax": jax.__version__,
     }
