@@ -54,6 +54,30 @@ pub(crate) struct PyMctsPlayer {
     config: MctsConfig,
 }
 
+impl PyMctsPlayer {
+    /// The search of the side to move in a copy of `game`'s position, with the GIL released;
+    /// the position searched and the result.
+    fn search(
+        &self,
+        py: Python<'_>,
+        game: &Bound<'_, PyAny>,
+    ) -> PyResult<(Box<dyn Position>, goishi_play::mcts::SearchResult)> {
+        let position = position_of(game)?;
+        if position.is_over() {
+            return Err(game_over(py, &*position));
+        }
+        let color = position.side_to_move();
+        let mut player = lock(&self.player, "MctsPlayer")?;
+        let player = &mut *player;
+        let searched: &dyn Position = &*position;
+        match py.detach(|| player.search_dyn(searched, color)) {
+            Ok(result) => Ok((position, result)),
+            Err(SearchError::GameOver) => Err(game_over(py, &*position)),
+            Err(e) => Err(PyValueError::new_err(e.to_string())),
+        }
+    }
+}
+
 #[pymethods]
 impl PyMctsPlayer {
     #[new]
@@ -123,19 +147,8 @@ impl PyMctsPlayer {
     /// copy of the position, so the game may change meanwhile: the move is the answer to the
     /// position as it was when `genmove` was called.
     fn genmove(&self, py: Python<'_>, game: &Bound<'_, PyAny>) -> PyResult<String> {
-        let position = position_of(game)?;
-        if position.is_over() {
-            return Err(game_over(py, &*position));
-        }
-        let color = position.side_to_move();
-        let mut player = lock(&self.player, "MctsPlayer")?;
-        let player = &mut *player;
-        let searched: &dyn Position = &*position;
-        match py.detach(|| player.genmove_dyn(searched, color)) {
-            Ok(mv) => Ok(mv.name(position.geometry())),
-            Err(SearchError::GameOver) => Err(game_over(py, &*position)),
-            Err(e) => Err(PyValueError::new_err(e.to_string())),
-        }
+        let (position, result) = self.search(py, game)?;
+        Ok(result.mv.name(position.geometry()))
     }
 
     /// The search of `genmove`, reported: a dict with `move` (the move `genmove` would
@@ -150,19 +163,8 @@ impl PyMctsPlayer {
         py: Python<'py>,
         game: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let position = position_of(game)?;
-        if position.is_over() {
-            return Err(game_over(py, &*position));
-        }
-        let color = position.side_to_move();
-        let mut player = lock(&self.player, "MctsPlayer")?;
-        let player = &mut *player;
-        let searched: &dyn Position = &*position;
-        let result = match py.detach(|| player.search_dyn(searched, color)) {
-            Ok(r) => r,
-            Err(SearchError::GameOver) => return Err(game_over(py, &*position)),
-            Err(e) => return Err(PyValueError::new_err(e.to_string())),
-        };
+        let (position, result) = self.search(py, game)?;
+        let color = result.color;
         let geometry = position.geometry();
         let points = geometry.num_points();
         let action = |mv: Move| match mv {

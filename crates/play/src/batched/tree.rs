@@ -338,6 +338,24 @@ impl<P: PlayoutPosition, S: Clone + Default> Tree<P, S> {
         self.search_visits.resize(kids.len(), 0);
     }
 
+    /// Gumbel's choice among the root's children `kids` whose visits in this search are
+    /// `considered` ([`select::gumbel_root`] with this search's noise and log priors).
+    fn gumbel_root(
+        &self,
+        kids: &[Node],
+        completed: &select::Completed,
+        considered: u32,
+    ) -> Option<usize> {
+        select::gumbel_root(
+            kids,
+            &self.gumbel,
+            &self.logp,
+            completed,
+            &self.search_visits,
+            considered,
+        )
+    }
+
     /// The child of `node` that a walk takes (an index into the arena).
     fn select(&mut self, config: &BatchedConfig, node: usize) -> usize {
         let parent = self.nodes[node];
@@ -354,15 +372,7 @@ impl<P: PlayoutPosition, S: Clone + Default> Tree<P, S> {
                 if node == 0 {
                     let k = (self.sims as usize).min(self.halving.len().saturating_sub(1));
                     let considered = self.halving.get(k).copied().unwrap_or(0);
-                    select::gumbel_root(
-                        kids,
-                        &self.gumbel,
-                        &self.logp,
-                        &completed,
-                        &self.search_visits,
-                        considered,
-                    )
-                    .unwrap_or(0)
+                    self.gumbel_root(kids, &completed, considered).unwrap_or(0)
                 } else {
                     select::gumbel_interior(kids, &completed)
                 }
@@ -644,14 +654,7 @@ impl<P: PlayoutPosition, S: Clone + Default> Tree<P, S> {
                     let kids = &self.nodes[root.range()];
                     let completed = select::Completed::of(&g, &root, root.sign(), kids);
                     let most = self.search_visits.iter().copied().max().unwrap_or(0);
-                    select::gumbel_root(
-                        kids,
-                        &self.gumbel,
-                        &self.logp,
-                        &completed,
-                        &self.search_visits,
-                        most,
-                    )
+                    self.gumbel_root(kids, &completed, most)
                 }
             }
         };
