@@ -2,14 +2,16 @@
 //! games with a trivial evaluator (uniform priors, zero values), as docs/learning.md's
 //! benchmark does through Python.
 //!
-//! `cargo run --release -p goishi-play --example batched -- [size] [threads] [algorithm]`
+//! `cargo run --release -p goishi-play --example batched -- [size] [threads] [algorithm] [moves]`
+//!
+//! Defaults: 9x9, 1 thread, Gumbel, 8 moves (each a search of 64 simulations a game).
 
 use std::time::Instant;
 
 use goishi::{PlayoutPosition, PositionVisitor, VariantPosition};
 use goishi_play::batched::{Algorithm, BatchedConfig, BatchedSearch, Gumbel, NoObservation, Puct};
 
-struct Bench(BatchedConfig);
+struct Bench(BatchedConfig, u32);
 
 impl PositionVisitor for Bench {
     type Output = f64;
@@ -26,7 +28,7 @@ impl PositionVisitor for Bench {
         let mut actions = vec![0; 256];
         let t = Instant::now();
         let mut sims = 0u64;
-        for _ in 0..8 {
+        for _ in 0..self.1 {
             while !search.done() {
                 let n = search.leaves(&mut [], &mut mask).unwrap();
                 search.expand(&logits[..n * a], &values[..n]).unwrap();
@@ -64,13 +66,14 @@ fn main() {
         .unwrap()
         .new_game(Some((size, size)))
         .unwrap();
+    let moves: u32 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(8);
     let config = BatchedConfig {
         threads,
         ..BatchedConfig::new(64, algorithm)
     };
-    let rate = VariantPosition::new(game).visit(Bench(config));
+    let rate = VariantPosition::new(game).visit(Bench(config, moves));
     println!(
-        "{size}x{size} {} threads={threads}: {rate:.0} simulations/s",
+        "{size}x{size} {} threads={threads} moves={moves}: {rate:.0} simulations/s",
         algorithm.name()
     );
 }

@@ -27,9 +27,10 @@ pub(crate) fn run<T: Send, E: Send>(
         }
     };
     pool.scope(|tasks| {
-        for _ in 0..pool.threads() {
+        for _ in 1..pool.threads() {
             tasks.spawn(worker);
         }
+        worker();
     });
     error
         .into_inner()

@@ -237,6 +237,10 @@ impl<P: PlayoutPosition, S: Clone + Default> Tree<P, S> {
                 });
             }
         }
+        // Room for a search's expansions at once (each at most a child an action), so that
+        // the arena is not copied again and again as it doubles in the first searches.
+        let room = (ctx.config.simulations as usize + 1) * (ctx.points + 1);
+        self.nodes.reserve(room);
         self.sims = 0;
         self.chosen = None;
         self.active = !self.position.is_over();
