@@ -67,6 +67,27 @@ impl Move {
         }
     }
 
+    /// The move an action index names on a board of `points` points: the point of that index
+    /// below `points`, pass from `points` on (the action spaces of the environment, the
+    /// batched search and the Python package: one action a point, then pass).
+    pub fn from_action(action: usize, points: usize) -> Move {
+        if action < points {
+            Move::Place(Point::new(action))
+        } else {
+            Move::Pass
+        }
+    }
+
+    /// The action index of the move on a board of `points` points ([`Move::from_action`]'s
+    /// inverse); `None` for resign, which is no action.
+    pub fn action(self, points: usize) -> Option<usize> {
+        match self {
+            Move::Place(p) => Some(p.index()),
+            Move::Pass => Some(points),
+            Move::Resign => None,
+        }
+    }
+
     /// The GTP form: a vertex, `pass` or `resign`.
     pub fn name(self, geometry: &Geometry) -> String {
         match self {
@@ -123,6 +144,19 @@ mod tests {
         assert_eq!(Point::new(65_535).index(), 65_535);
         assert_eq!(Point::new(65_536).index(), 65_535);
         assert_eq!(Point::new(usize::MAX).index(), 65_535);
+    }
+
+    /// Actions and moves go both ways: every point's index, pass at the board's size.
+    #[test]
+    fn actions_name_points_then_pass() {
+        for points in [1, 49, 361] {
+            for action in 0..=points {
+                let mv = Move::from_action(action, points);
+                assert_eq!(mv.action(points), Some(action));
+                assert_eq!(mv == Move::Pass, action == points);
+            }
+        }
+        assert_eq!(Move::Resign.action(81), None);
     }
 }
 

@@ -8,7 +8,7 @@
 //! step, never per point.
 
 use goishi::playout::move_cap;
-use goishi::{Color, LegalCache, Move, PlayError, PlayoutPosition, Point};
+use goishi::{Color, LegalCache, Move, PlayError, PlayoutPosition};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -135,16 +135,6 @@ impl Scratch {
     }
 }
 
-/// The move an action names: a point, or pass after the last point.
-fn action_move(points: usize, action: u32) -> Move {
-    let a = action as usize;
-    if a == points {
-        Move::Pass
-    } else {
-        Move::Place(Point::new(a))
-    }
-}
-
 impl<P: PlayoutPosition> Slot<P> {
     /// A new environment at the start of its game, its random stream `index` of `seed`.
     pub(crate) fn new(shared: &Shared<P>, seed: u64, index: usize) -> Slot<P> {
@@ -190,7 +180,7 @@ impl<P: PlayoutPosition> Slot<P> {
         if self.done || self.is_legal(action) {
             return Ok(());
         }
-        let mv = action_move(shared.points, action);
+        let mv = Move::from_action(action as usize, shared.points);
         let position = self.position.as_position();
         let color = position.side_to_move();
         let reason = position
@@ -283,7 +273,7 @@ impl<P: PlayoutPosition> Slot<P> {
         let mut reward = 0.0;
         let mut terminated = false;
         if self.is_legal(action) {
-            let mv = action_move(shared.points, action);
+            let mv = Move::from_action(action as usize, shared.points);
             if !self.position.play(mover, mv) {
                 let position = self.position.as_position();
                 let reason = position

@@ -37,11 +37,7 @@ impl PositionVisitor for Bench {
             search.actions(&mut actions).unwrap();
             for (g, &action) in games.iter_mut().zip(&actions) {
                 if !g.is_over() {
-                    let mv = if action as usize == a - 1 {
-                        goishi::Move::Pass
-                    } else {
-                        goishi::Move::Place(goishi::Point::new(action as usize))
-                    };
+                    let mv = goishi::Move::from_action(action as usize, a - 1);
                     let color = g.side_to_move();
                     assert!(g.play(color, mv));
                 }

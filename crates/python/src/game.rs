@@ -176,11 +176,7 @@ impl GameState {
 
     /// The action index of a move (`None` for resign, which has none).
     fn action(&self, mv: Move) -> Option<usize> {
-        match mv {
-            Move::Place(p) => Some(p.index()),
-            Move::Pass => Some(self.points()),
-            Move::Resign => None,
-        }
+        mv.action(self.points())
     }
 
     fn play_move(&mut self, py: Python<'_>, mv: Move) -> PyResult<()> {

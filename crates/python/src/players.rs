@@ -167,11 +167,7 @@ impl PyMctsPlayer {
         let color = result.color;
         let geometry = position.geometry();
         let points = geometry.num_points();
-        let action = |mv: Move| match mv {
-            Move::Place(p) => p.index() as i64,
-            Move::Pass => points as i64,
-            Move::Resign => -1,
-        };
+        let action = |mv: Move| mv.action(points).map_or(-1, |a| a as i64);
         let names = |moves: &[Move]| moves.iter().map(|m| m.name(geometry)).collect::<Vec<_>>();
         let moves = pyo3::types::PyList::empty(py);
         let mut policy = vec![0f32; points + 1];

@@ -5,19 +5,11 @@
 
 use crate::support;
 
-use goishi::{Move, Point};
+use goishi::Move;
 use goishi_env::{planes, EnvError, ObsKind, VecEnv};
 use goishi_play::batched::{Algorithm, BatchedConfig, Gumbel, Puct};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-fn action_move(points: usize, a: u32) -> Move {
-    if a as usize == points {
-        Move::Pass
-    } else {
-        Move::Place(Point::new(a as usize))
-    }
-}
 
 #[test]
 fn leaves_are_written_as_the_environment_writes_their_positions() {
@@ -69,7 +61,9 @@ fn leaves_are_written_as_the_environment_writes_their_positions() {
                     search.leaf_path(k, &mut path);
                     let mut position = env.position(g).unwrap().clone_box();
                     for &action in &path {
-                        position.play(action_move(points, action)).unwrap();
+                        position
+                            .play(Move::from_action(action as usize, points))
+                            .unwrap();
                     }
                     let mover = position.side_to_move();
                     planes::write_position(&*position, mover, history, obs, &mut expected).unwrap();

@@ -7,7 +7,7 @@
 //! view, so that a variant in which a player moves twice needs nothing special: a node
 //! knows who is to move in it once a walk has reached it.
 
-use goishi::{Color, Move, PlayoutPosition, Point};
+use goishi::{Color, Move, PlayoutPosition};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, Gamma};
@@ -69,15 +69,6 @@ fn sign_of(color: Color) -> f32 {
     match color {
         Color::Black => 1.0,
         Color::White => -1.0,
-    }
-}
-
-/// The move an action names: a point, or pass after the last point.
-pub(crate) fn action_move(points: usize, action: u32) -> Move {
-    if action as usize >= points {
-        Move::Pass
-    } else {
-        Move::Place(Point::new(action as usize))
     }
 }
 
@@ -202,11 +193,7 @@ impl<P: PlayoutPosition, S: Clone + Default> Tree<P, S> {
         {
             return None;
         }
-        let action = match n.last()?.mv {
-            Move::Place(p) => p.index() as u32,
-            Move::Pass => old.geometry().num_points() as u32,
-            Move::Resign => return None,
-        };
+        let action = n.last()?.mv.action(old.geometry().num_points())? as u32;
         let root = &self.nodes[0];
         let child = self.nodes[root.range()]
             .iter()
@@ -460,7 +447,10 @@ impl<P: PlayoutPosition, S: Clone + Default> Tree<P, S> {
             let child = self.select(ctx.config, node);
             let action = self.nodes[child].action;
             let mover = self.position.side_to_move();
-            if !self.position.play(mover, action_move(ctx.points, action)) {
+            if !self
+                .position
+                .play(mover, Move::from_action(action as usize, ctx.points))
+            {
                 self.take_back(played);
                 return Err(BatchedError::Refused { game, action });
             }
