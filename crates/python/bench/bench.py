@@ -484,7 +484,8 @@ def render(run):
     ]
     rows = targets(get, envs)
     for _kind, what, wanted, shown, ok in rows:
-        lines.append(f"| {what} | {wanted} | {shown} | {'-' if ok is None else 'yes' if ok else 'no'} |")
+        met = "-" if ok is None else "yes" if ok else "no"
+        lines.append(f"| {what} | {wanted} | {shown} | {met} |")
     lines += [""] + wrap(met_sentence(rows))
     for paragraph in limits(get, rows):
         lines += [""] + wrap(paragraph)
