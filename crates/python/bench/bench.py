@@ -306,6 +306,17 @@ def machine():
             "python": platform.python_version()}
 
 
+def commit():
+    """The commit of the tree goishi was built from (run.py installs it from this tree)."""
+    try:
+        return subprocess.run(
+            ["git", "describe", "--always", "--dirty", "--abbrev=10"], cwd=HERE,
+            check=True, capture_output=True, text=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+
+
 def fmt(rate):
     if rate is None:
         return "-"
@@ -464,8 +475,10 @@ def render(run):
         f"{load[0]:.2f} at the start of the run and {load[1]:.2f} at its end; figures taken "
         "while other work ran on the machine are low, and the ratios of one run share its "
         "load.") + [""]
-    lines += wrap("Versions: " + ", ".join(f"{k} {v}" for k, v in run["versions"].items())
-                  + ".") + [""]
+    built = f" (built from commit `{run['commit']}`)" if run.get("commit") else ""
+    lines += wrap("Versions: " + ", ".join(
+        f"{k} {v}{built if k == 'goishi' else ''}" for k, v in run["versions"].items())
+        + ".") + [""]
     lines += wrap(
         "Reproduce: `python3 crates/python/bench/run.py" + (f" {options}" if options else "")
         + "` (makes `target/python-bench/venv`, installs the pinned peers of "
@@ -679,6 +692,7 @@ def main():
         "load": [load_start, os.getloadavg()[0]],
         "machine": machine(),
         "versions": versions(),
+        "commit": commit(),
         "envs": args.envs,
         "envpool_envs": args.envpool_envs,
         "seconds": args.seconds,
