@@ -9,9 +9,9 @@ observation (the AlphaGo Zero planes where the library has them: OpenSpiel's obs
 tensor). A figure is environment steps (moves) a second, the best of ``--repeats`` timed
 runs of ``--seconds`` each; goishi's ratio to each peer is taken in the same run.
 
-    python bench.py [--seconds S] [--repeats R] [--envs N] [--out docs/python-benchmarks.md]
-                    [--only goishi,game,openspiel,pgx,envpool,pettingzoo,memory] [--json FILE]
-                    [--from-json FILE]
+    python bench.py [--seconds S] [--repeats R] [--envs N] [--envpool-envs N]
+                    [--only goishi,game,openspiel,pgx,envpool,pettingzoo,memory]
+                    [--out docs/python-benchmarks.md] [--json FILE] [--from-json FILE]
 
 ``--seconds 0.3 --repeats 1`` is a quick run for checking the script and its page (its
 figures are not the page's). Run it through ``run.py`` beside it, which makes the virtual
