@@ -156,7 +156,7 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
                 processes (CPU time, alternated rounds, pinned to one core by `taskset`
                 when there is one), and write docs/benchmarks.md from the results
     --quick       shorter warm-up and measurement (1 s and 2 s per benchmark), 3 rounds
-                  of a quarter of the games for the commands
+                  of half the games for the commands
     --no-run      do not run the benchmarks: write the report from the last results
     --out FILE    where to write the report (default docs/benchmarks.md)
 

@@ -27,12 +27,12 @@ pub const NATIVE_ENGINES: [&str; 2] = [GOISHI, GO_GAME_BOARD_SAMPLER];
 /// The seed of the self-play runs.
 pub const SELFPLAY_SEED: u64 = 1;
 
-/// The games each process plays at `size`: 20,000 on 9x9, 3,000 on 19x19 (a quarter of that
-/// in a quick run).
+/// The games each process plays at `size`: 20,000 on 9x9, 3,000 on 19x19 (half that in a
+/// quick run).
 pub const fn command_games(size: u32, quick: bool) -> u64 {
     let games = if size <= 9 { 20_000 } else { 3_000 };
     if quick {
-        games / 4
+        games / 2
     } else {
         games
     }

@@ -524,7 +524,8 @@ fn targets_section(out: &mut String, input: &ReportInput<'_>) {
     out.push_str(
         "\nHow goishi's Go engine is made fast, and what limits it where a target is not met \
          (with the profile it comes from): [crates/go-rules/README.md]\
-         (../crates/go-rules/README.md#what-limits-it).\n\n",
+         (../crates/go-rules/README.md#what-limits-it); what `goishi selfplay` costs beyond \
+         the engine's own loop: section 5.\n\n",
     );
 }
 
@@ -662,7 +663,7 @@ fn selfplay_section(out: &mut String, commands: Option<&CommandRuns>) {
         }
     }
     let pinned = match &c.pinned {
-        Some(p) => format!("pinned to one core (`{p}`)"),
+        Some(p) => format!("pinned to one core by `{p}`"),
         None => "not pinned (no `taskset` on the machine)".to_owned(),
     };
     let _ = writeln!(

@@ -435,7 +435,7 @@ fn report_shows_the_commands_of_the_run() {
         "| `go/chinese` | 9x9 | 100 | 9.00 M | 10.00 M | 5.00 M | 0.90 | 0.80 to 1.00 | 2.00 | 1.80 to 2.00 | 90000.0 / 50000.0 / 38333.3 |",
         "| `go/japanese` | 9x9 | 100 | 4.50 M | 10.00 M | 5.00 M | 0.45 | 0.40 to 0.50 | 1.00 | 0.90 to 1.00 |",
         "Each board ran 3 rounds",
-        "pinned to one core (`taskset -c 0`)",
+        "pinned to one core by `taskset -c 0`",
         "```text\ntaskset -c 0 selfplay go/chinese\ntaskset -c 0 selfplay go/japanese\n",
         "| `goishi selfplay --jobs 1`, `go/chinese`, 9x9: moves per CPU second, selfplay / goishi's native harness (whole processes, one core, median of alternated rounds) | >= 0.9 | 0.900 | yes |",
         "| >= 1.8 | 1.000 | **no** |",
