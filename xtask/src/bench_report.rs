@@ -1,5 +1,6 @@
 //! `cargo xtask bench-report`: runs the benchmarks of goishi and its peers
-//! (`cargo bench -p goishi-bench`) and writes docs/benchmarks.md from criterion's results.
+//! (`cargo bench -p goishi-bench`), then the commands as whole processes
+//! ([`crate::bench_commands`]), and writes docs/benchmarks.md from the results.
 //!
 //! The reading and the rendering are library code (`goishi_bench::report`), tested there.
 
@@ -9,7 +10,7 @@ use std::process::{Command, ExitCode};
 use std::time::SystemTime;
 
 use goishi_bench::report::{
-    read_extra, read_results, render, targets, utc_text, Machine, ReportInput,
+    read_commands, read_extra, read_results, render, targets, utc_text, Machine, ReportInput,
 };
 use goishi_bench::PAIRED_ROUNDS_ENV;
 
@@ -66,14 +67,7 @@ fn criterion_home(root: &Path) -> PathBuf {
     if let Some(home) = std::env::var_os("CRITERION_HOME") {
         return PathBuf::from(home);
     }
-    let target =
-        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
-    let target = if target.is_absolute() {
-        target
-    } else {
-        root.join(target)
-    };
-    target.join("criterion")
+    crate::bench_commands::target_dir(root).join("criterion")
 }
 
 fn command_output(program: &str, args: &[&str]) -> Option<String> {
@@ -156,6 +150,12 @@ fn run(options: &BenchOptions) -> Result<(), String> {
         if !status.success() {
             return Err(format!("cargo bench failed ({status})"));
         }
+        crate::bench_commands::measure(
+            &root,
+            &crate::bench_commands::target_dir(&root),
+            &home,
+            options.quick,
+        )?;
     }
     let since = (!options.no_run).then_some(started);
     let results = read_results(&home, since)?;
@@ -163,6 +163,7 @@ fn run(options: &BenchOptions) -> Result<(), String> {
         return Err(format!("no benchmark results under {}", home.display()));
     }
     let extra = read_extra(&home);
+    let commands = read_commands(&home)?;
     let machine = machine();
     let command = if options.quick {
         "cargo xtask bench-report --quick"
@@ -193,6 +194,7 @@ fn run(options: &BenchOptions) -> Result<(), String> {
     let text = render(&ReportInput {
         results: &results,
         extra: &extra,
+        commands: commands.as_ref(),
         machine: &machine,
         command,
         quick: options.quick,
@@ -209,7 +211,7 @@ fn run(options: &BenchOptions) -> Result<(), String> {
     }
     std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;
     println!("wrote {}", out.display());
-    for t in targets(&results, &extra) {
+    for t in targets(&results, &extra, commands.as_ref()) {
         let measured = t
             .measured
             .map_or_else(|| "n/a".to_owned(), |r| format!("{r:.2}"));

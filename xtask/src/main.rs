@@ -8,6 +8,7 @@ use flags::Flags;
 use goishi_conformance::{run, Layout, Options, DEFAULT_SEED};
 
 mod actionlint;
+mod bench_commands;
 mod bench_report;
 mod clusterfuzzlite;
 mod dist;
@@ -150,9 +151,12 @@ usage: cargo xtask conformance [--variant ID | --rules R] [--games N] [--seed S]
                 checks (the wheel's only), wasm32 debug build only
 
   bench-report  run `cargo bench -p goishi-bench` (goishi side by side with goban and
-                go_game_board, and goishi against go_game_board timed in alternation) and
-                write docs/benchmarks.md from criterion's medians
-    --quick       shorter warm-up and measurement (1 s and 2 s per benchmark)
+                go_game_board, and goishi against go_game_board timed in alternation),
+                then `goishi selfplay --jobs 1` against the engines' own loops as whole
+                processes (CPU time, alternated rounds, pinned to one core by `taskset`
+                when there is one), and write docs/benchmarks.md from the results
+    --quick       shorter warm-up and measurement (1 s and 2 s per benchmark), 3 rounds
+                  of half the games for the commands
     --no-run      do not run the benchmarks: write the report from the last results
     --out FILE    where to write the report (default docs/benchmarks.md)
 

@@ -3,8 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use super::Measure;
-use crate::{Workload, GOBAN, GOISHI, GO_GAME_BOARD, SIZES};
+use super::{CommandRuns, Measure, SELFPLAY_RULES};
+use crate::{Workload, GOBAN, GOISHI, GO_GAME_BOARD, GO_GAME_BOARD_SAMPLER, SIZES};
 
 /// One of the issue's targets, checked on one run's figures.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,8 +50,13 @@ pub fn superko_cost(results: &BTreeMap<String, Measure>, size: u32) -> Option<Su
 /// The issue's targets, as ratios within one run. goishi against go_game_board on the
 /// playouts is the paired measure's median where the run took it (`extra["paired"]`, see
 /// [`crate::paired`]: both engines see the same drift of the machine), the ratio of the
-/// criterion medians otherwise.
-pub fn targets(results: &BTreeMap<String, Measure>, extra: &serde_json::Value) -> Vec<Target> {
+/// criterion medians otherwise. `goishi selfplay` against the engines' loops is the median of
+/// the rounds' ratios of `commands`, where the run measured them.
+pub fn targets(
+    results: &BTreeMap<String, Measure>,
+    extra: &serde_json::Value,
+    commands: Option<&CommandRuns>,
+) -> Vec<Target> {
     let mut out = Vec::new();
     let rate = |w, s, e| get(results, w, s, e).and_then(|m| m.rate());
     for size in SIZES {
@@ -112,7 +117,40 @@ pub fn targets(results: &BTreeMap<String, Measure>, extra: &serde_json::Value) -
             met: r.map(|r| r >= 1.5),
         });
     }
+    selfplay_targets(&mut out, commands);
     out
+}
+
+/// `goishi selfplay --jobs 1` against goishi's native harness (>= 0.9) and go_game_board's own
+/// playout loop (>= 1.8), moves per CPU second, process against process.
+fn selfplay_targets(out: &mut Vec<Target>, commands: Option<&CommandRuns>) {
+    for (engine, against, factor) in [
+        (GOISHI, "goishi's native harness", 0.9),
+        (
+            GO_GAME_BOARD_SAMPLER,
+            "go_game_board's own playout loop",
+            1.8,
+        ),
+    ] {
+        for size in SIZES {
+            for rules in SELFPLAY_RULES {
+                let r = commands
+                    .and_then(|c| c.board(size))
+                    .and_then(|b| b.selfplay_ratio(rules, engine))
+                    .map(|s| s.median);
+                out.push(Target {
+                    what: format!(
+                        "`goishi selfplay --jobs 1`, `{rules}`, {size}x{size}: moves per CPU \
+                         second, selfplay / {against} (whole processes, one core, median of \
+                         alternated rounds)"
+                    ),
+                    wanted: format!(">= {factor}"),
+                    measured: r,
+                    met: r.map(|r| r >= factor),
+                });
+            }
+        }
+    }
 }
 
 /// The paired measure's median ratio at `size`, if the run took it.

@@ -6,10 +6,12 @@
 //! all of that into Markdown; it is a pure function, tested on made-up figures.
 //!
 //! This module owns the figures a report is made from ([`Measure`], [`ReportInput`]); the
-//! parts live in submodules: reading criterion's files (`criterion`), the machine and the
-//! date of a run (`run`), the targets and superko's cost computed from the figures
-//! (`figures`), and the Markdown (`render`).
+//! parts live in submodules: reading criterion's files (`criterion`), the commands measured
+//! as whole processes (`commands`), the machine and the date of a run (`run`), the issue's
+//! targets and superko's cost computed from the figures (`figures`), and the Markdown
+//! (`render`).
 
+mod commands;
 mod criterion;
 mod figures;
 mod render;
@@ -21,6 +23,11 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
+pub use commands::{
+    command_games, command_rounds, native_key, parse_games_moves, rate_spread, ratio_spread,
+    read_commands, round_processes, selfplay_key, BoardRuns, CommandRuns, ProcessRun, ProcessRuns,
+    Spread, COMMANDS_FILE, NATIVE_ENGINES, SELFPLAY_RULES, SELFPLAY_SEED,
+};
 pub use criterion::{parse_benchmark, parse_estimates, read_extra, read_results};
 pub use figures::{superko_cost, targets, SuperkoCost, Target};
 pub use render::render;
@@ -53,6 +60,8 @@ pub struct ReportInput<'a> {
     pub results: &'a BTreeMap<String, Measure>,
     /// The bench binary's extra file (memory, agreement); `Value::Null` if missing.
     pub extra: &'a Value,
+    /// The commands measured as whole processes, if the run measured them.
+    pub commands: Option<&'a CommandRuns>,
     pub machine: &'a Machine,
     /// The command that reproduces the report.
     pub command: &'a str,

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use serde_json::Value;
 
+use super::commands::{native_key, rate_spread, selfplay_key, CommandRuns, SELFPLAY_RULES};
 use super::figures::{get, superko_cost, targets};
 use super::{Measure, ReportInput};
 use crate::{
@@ -441,7 +442,7 @@ pub fn render(input: &ReportInput<'_>) -> String {
     targets_section(&mut out, input);
     playouts_section(&mut out, input);
     fixed_positions_sections(&mut out, input.results, input.extra);
-    goishi_alone_section(&mut out, input.results);
+    goishi_alone_section(&mut out, input.results, input.commands);
     rules_section(&mut out, input.extra);
     out
 }
@@ -505,7 +506,7 @@ fn run_section(out: &mut String, input: &ReportInput<'_>) {
 fn targets_section(out: &mut String, input: &ReportInput<'_>) {
     let results = input.results;
     out.push_str("## Targets\n\n| target | wanted | measured | met |\n|---|---:|---:|:---:|\n");
-    for t in targets(results, input.extra) {
+    for t in targets(results, input.extra, input.commands) {
         let _ = writeln!(
             out,
             "| {} | {} | {} | {} |",
@@ -523,7 +524,8 @@ fn targets_section(out: &mut String, input: &ReportInput<'_>) {
     out.push_str(
         "\nHow goishi's Go engine is made fast, and what limits it where a target is not met \
          (with the profile it comes from): [crates/go-rules/README.md]\
-         (../crates/go-rules/README.md#what-limits-it).\n\n",
+         (../crates/go-rules/README.md#what-limits-it); what `goishi selfplay` costs beyond \
+         the engine's own loop: section 5.\n\n",
     );
 }
 
@@ -590,15 +592,112 @@ fn fixed_positions_sections(out: &mut String, results: &BTreeMap<String, Measure
 }
 
 /// goishi alone: the other variants and boards; then the figures of the commands.
-fn goishi_alone_section(out: &mut String, results: &BTreeMap<String, Measure>) {
+fn goishi_alone_section(
+    out: &mut String,
+    results: &BTreeMap<String, Measure>,
+    commands: Option<&CommandRuns>,
+) {
     out.push_str("## goishi alone: other variants and boards\n\n");
     out.push_str(
         "The same playout policy (no eye rule outside Go) under every contact-capture preset, \
          and Go (`go/chinese`) on a torus and on a hex board.\n\n",
     );
     goishi_only_section(out, results);
-    out.push_str(COMMANDS);
+    let (before, after) = COMMANDS
+        .split_once(SELFPLAY_TABLE)
+        .expect("commands.md marks the place of the self-play table");
+    out.push_str(before);
+    selfplay_section(out, commands);
+    out.push_str(after.trim_start_matches('\n'));
     out.push('\n');
+}
+
+/// `goishi selfplay --jobs 1` against the native harness's goishi loop and go_game_board's own
+/// loop, whole processes measured by the run ([`CommandRuns`]).
+fn selfplay_section(out: &mut String, commands: Option<&CommandRuns>) {
+    let Some(c) = commands.filter(|c| !c.boards.is_empty()) else {
+        out.push_str(
+            "The commands were not measured in this run (`cargo xtask bench-report` measures \
+             them after criterion and keeps them beside criterion's results).\n\n",
+        );
+        return;
+    };
+    out.push_str(
+        "| rules | board | games | `selfplay --jobs 1` | harness (goishi) | go_game_board's loop \
+         | selfplay / harness | range | selfplay / go_game_board | range | moves per game \
+         (selfplay / harness / go_game_board) |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    let harness = native_key(crate::GOISHI);
+    let sampler = native_key(crate::GO_GAME_BOARD_SAMPLER);
+    for b in &c.boards {
+        let rate = |key: &str| {
+            b.runs(key)
+                .and_then(|p| rate_spread(&p.runs))
+                .map_or_else(|| "n/a".to_owned(), |s| rate_text(s.median))
+        };
+        let per_game = |key: &str| {
+            b.moves_per_game(key)
+                .map_or_else(|| "n/a".to_owned(), |m| format!("{m:.1}"))
+        };
+        for rules in SELFPLAY_RULES {
+            let ratio = |engine| match b.selfplay_ratio(rules, engine) {
+                Some(s) => format!("{:.2} | {:.2} to {:.2}", s.median, s.min, s.max),
+                None => "n/a | ".to_owned(),
+            };
+            let selfplay = selfplay_key(rules);
+            let _ = writeln!(
+                out,
+                "| `{rules}` | {0}x{0} | {1} | {2} | {3} | {4} | {5} | {6} | {7} / {8} / {9} |",
+                b.size,
+                group_thousands(b.games),
+                rate(&selfplay),
+                rate(&harness),
+                rate(&sampler),
+                ratio(crate::GOISHI),
+                ratio(crate::GO_GAME_BOARD_SAMPLER),
+                per_game(&selfplay),
+                per_game(&harness),
+                per_game(&sampler),
+            );
+        }
+    }
+    let pinned = match &c.pinned {
+        Some(p) => format!("pinned to one core by `{p}`"),
+        None => "not pinned (no `taskset` on the machine)".to_owned(),
+    };
+    let _ = writeln!(
+        out,
+        "\nMoves per CPU second, passes included: each process's moves (selfplay's summary on \
+         standard error, the example's line on standard output) over its CPU time (user + \
+         system, from `getrusage` of the child once waited for), start-up and output \
+         included. Each board ran {} rounds, a round being the four processes one after \
+         another ({pinned}, the order rotated each round); the ratios are taken round by \
+         round, so that both sides of a ratio see the same state of the machine: the median \
+         of the rounds' ratios, their range, and the median of each process's moves per CPU \
+         second. The commands, from the workspace root:\n",
+        c.rounds
+    );
+    out.push_str("```text\n");
+    for b in &c.boards {
+        for p in &b.processes {
+            let _ = writeln!(out, "{}", p.command);
+        }
+    }
+    out.push_str("```\n\n");
+}
+
+/// A count with commas between the thousands (20,000).
+fn group_thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
 }
 
 /// Where the rules differ, the agreement check, and the run's notes.
@@ -623,8 +722,12 @@ fn rules_section(out: &mut String, extra: &Value) {
 }
 
 /// The figures of the commands (`goishi selfplay`, `goishi replay`, GTP `play`): measured
-/// from outside the bench binary, written by hand in `commands.md` beside this file.
+/// from outside the bench binary, written by hand in `commands.md` beside this file but for
+/// the self-play table, which the run measures ([`selfplay_section`]).
 const COMMANDS: &str = include_str!("commands.md");
+
+/// The line of `commands.md` the self-play table replaces.
+pub(super) const SELFPLAY_TABLE: &str = "<!-- the generated self-play table -->\n";
 
 /// What the report says about the peers' rules.
 const RULES_NOTES: &str = "\

@@ -127,7 +127,7 @@ fn results_are_read_from_a_criterion_tree() {
 
 #[test]
 fn targets_are_ratios_of_one_run() {
-    let t = targets(&sample(), &serde_json::Value::Null);
+    let t = targets(&sample(), &serde_json::Value::Null, None);
     let find = |s: &str| t.iter().find(|t| t.what.contains(s)).unwrap().clone();
     let ego = find("simple ko, 9x9: goishi / go_game_board (moves per second)");
     assert_eq!(ego.measured, Some(2.0));
@@ -145,7 +145,7 @@ fn targets_are_ratios_of_one_run() {
     assert_eq!((native.measured, native.met), (Some(1.0), Some(false)));
     let native = find("second harness, each engine its own eye test, 19x19");
     assert_eq!((native.measured, native.met), (None, None));
-    let empty = targets(&BTreeMap::new(), &serde_json::Value::Null);
+    let empty = targets(&BTreeMap::new(), &serde_json::Value::Null, None);
     assert!(empty
         .iter()
         .all(|t| t.measured.is_none() && t.met.is_none()));
@@ -155,7 +155,7 @@ fn targets_are_ratios_of_one_run() {
         {"board": "9x9", "median": 1.95},
         {"board": "19x19", "median": 2.25},
     ]});
-    let paired = targets(&sample(), &extra);
+    let paired = targets(&sample(), &extra, None);
     let find = |s: &str| paired.iter().find(|t| t.what.contains(s)).unwrap().clone();
     let nine = find("9x9: goishi / go_game_board (paired median");
     assert_eq!((nine.measured, nine.met), (Some(1.95), Some(false)));
@@ -199,6 +199,7 @@ fn report_shows_tables_ratios_and_the_run() {
     let text = render(&ReportInput {
         results: &results,
         extra: &extra,
+        commands: None,
         machine: &machine,
         command: "cargo xtask bench-report",
         quick: true,
@@ -227,4 +228,233 @@ fn report_shows_tables_ratios_and_the_run() {
     ] {
         assert!(text.contains(needle), "missing {needle:?} in:\n{text}");
     }
+}
+
+/// A run of `cpu_seconds` that played `moves` moves in 100 games.
+fn pr(cpu_seconds: f64, moves: u64) -> ProcessRun {
+    ProcessRun {
+        cpu_seconds,
+        games: 100,
+        moves,
+    }
+}
+
+/// Three rounds on 9x9: selfplay at 8, 10 and 9 M moves per CPU second under `go/chinese`
+/// (half that under `go/japanese`), the harness at 10 M, go_game_board's loop at 4, 5 and
+/// 5 M.
+fn commands_sample() -> CommandRuns {
+    let process = |key: String, runs: Vec<ProcessRun>| ProcessRuns {
+        command: format!("taskset -c 0 {key}"),
+        process: key,
+        runs,
+    };
+    CommandRuns {
+        pinned: Some("taskset -c 0".to_owned()),
+        rounds: 3,
+        boards: vec![BoardRuns {
+            size: 9,
+            games: 100,
+            processes: vec![
+                process(
+                    selfplay_key("go/chinese"),
+                    vec![pr(1.0, 8_000_000), pr(1.0, 10_000_000), pr(1.0, 9_000_000)],
+                ),
+                process(
+                    selfplay_key("go/japanese"),
+                    vec![pr(2.0, 8_000_000), pr(2.0, 10_000_000), pr(2.0, 9_000_000)],
+                ),
+                process(
+                    native_key(GOISHI),
+                    vec![pr(0.5, 5_000_000), pr(0.5, 5_000_000), pr(0.5, 5_000_000)],
+                ),
+                process(
+                    native_key(crate::GO_GAME_BOARD_SAMPLER),
+                    vec![pr(1.0, 4_000_000), pr(1.0, 5_000_000), pr(0.5, 2_500_000)],
+                ),
+            ],
+        }],
+    }
+}
+
+#[test]
+fn process_output_gives_games_and_moves() {
+    // (the output, the games and moves read from it)
+    let cases = [
+        (
+            "goishi selfplay: 20000 games, 2187643 moves in 0.23 s (9511491 moves/s); Black won 9000, White won 11000, draws 0, no result 0, stopped at the move cap 0; seed 1\n",
+            Some((20_000, 2_187_643)),
+        ),
+        (
+            "9x9, go_game_board-sampler: 3000 games, 1234567 moves in 0.100 s (12345670 moves/s)\n",
+            Some((3_000, 1_234_567)),
+        ),
+        ("\nwarning: x\ngoishi selfplay: 1 game, 1 move in 0.00 s", Some((1, 1))),
+        ("9x9: 20,000 games, 5 moves", None),
+        ("no figures here", None),
+        ("", None),
+    ];
+    for (text, want) in cases {
+        assert_eq!(parse_games_moves(text), want, "{text:?}");
+    }
+}
+
+#[test]
+fn a_round_runs_selfplay_under_each_rules_then_both_native_loops() {
+    let round = round_processes(19, 3000, "x.sgf");
+    let keys: Vec<&str> = round.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(
+        keys,
+        [
+            "selfplay go/chinese",
+            "selfplay go/japanese",
+            "native goishi",
+            "native go_game_board-sampler"
+        ]
+    );
+    assert_eq!(
+        round[1].1.join(" "),
+        "selfplay --rules go/japanese --size 19 --games 3000 --seed 1 --jobs 1 --out x.sgf"
+    );
+    assert_eq!(
+        round[3].1.join(" "),
+        "--engine go_game_board-sampler 19 3000"
+    );
+    assert_eq!(command_games(9, false), 20_000);
+    assert_eq!(command_games(19, false), 3_000);
+    assert!(command_games(9, true) < 20_000 && command_rounds(true) < command_rounds(false));
+    assert!(command_rounds(true) % 2 == 1 && command_rounds(false) % 2 == 1);
+}
+
+#[test]
+fn ratios_are_taken_round_by_round() {
+    let c = commands_sample();
+    let b = c.board(9).unwrap();
+    assert!(c.board(19).is_none());
+    // Rounds of 8/10, 10/10, 9/10.
+    let s = b.selfplay_ratio("go/chinese", GOISHI).unwrap();
+    assert_eq!((s.median, s.min, s.max), (0.9, 0.8, 1.0));
+    // Rounds of 8/4, 10/5, 9/5: round by round, not the ratio of the medians (9/5).
+    let s = b
+        .selfplay_ratio("go/chinese", crate::GO_GAME_BOARD_SAMPLER)
+        .unwrap();
+    assert_eq!((s.median, s.min, s.max), (2.0, 1.8, 2.0));
+    let s = rate_spread(&b.runs(&native_key(GOISHI)).unwrap().runs).unwrap();
+    assert_eq!((s.median, s.min, s.max), (1e7, 1e7, 1e7));
+    assert_eq!(
+        b.moves_per_game(&selfplay_key("go/chinese")),
+        Some(90_000.0)
+    );
+    assert!(b.selfplay_ratio("go/aga", GOISHI).is_none());
+    assert!(ratio_spread(&[], &[]).is_none());
+    assert!(ratio_spread(&[pr(0.0, 0)], &[pr(0.0, 0)]).is_none());
+}
+
+#[test]
+fn commands_file_keeps_the_runs() {
+    let c = commands_sample();
+    assert_eq!(CommandRuns::from_json(&c.to_json()), Ok(c.clone()));
+    let unpinned = CommandRuns {
+        pinned: None,
+        ..c.clone()
+    };
+    assert_eq!(CommandRuns::from_json(&unpinned.to_json()), Ok(unpinned));
+    assert!(CommandRuns::from_json(&serde_json::json!({"rounds": 3})).is_err());
+    let no_moves = serde_json::json!({"rounds": 1, "boards": [{"size": 9, "games": 1,
+        "processes": [{"process": "native goishi", "command": "x", "runs": [{"cpu_seconds": 1.0, "games": 1}]}]}]});
+    let e = CommandRuns::from_json(&no_moves).unwrap_err();
+    assert!(e.contains("moves") && e.contains(COMMANDS_FILE), "{e}");
+
+    let home = std::env::temp_dir().join(format!("goishi-bench-commands-{}", std::process::id()));
+    std::fs::create_dir_all(&home).unwrap();
+    assert_eq!(read_commands(&home), Ok(None));
+    std::fs::write(home.join(COMMANDS_FILE), c.to_json().to_string()).unwrap();
+    assert_eq!(read_commands(&home), Ok(Some(c)));
+    std::fs::write(home.join(COMMANDS_FILE), "{").unwrap();
+    assert!(read_commands(&home).is_err());
+    std::fs::remove_dir_all(&home).unwrap();
+}
+
+#[test]
+fn selfplay_targets_are_the_medians_of_the_rounds() {
+    let c = commands_sample();
+    let t = targets(&sample(), &serde_json::Value::Null, Some(&c));
+    let find = |s: &str| t.iter().find(|t| t.what.contains(s)).unwrap().clone();
+    let harness =
+        find("`go/chinese`, 9x9: moves per CPU second, selfplay / goishi's native harness");
+    assert_eq!(
+        (harness.wanted.as_str(), harness.measured, harness.met),
+        (">= 0.9", Some(0.9), Some(true))
+    );
+    let ego = find("`go/chinese`, 9x9: moves per CPU second, selfplay / go_game_board's own");
+    assert_eq!(
+        (ego.wanted.as_str(), ego.measured, ego.met),
+        (">= 1.8", Some(2.0), Some(true))
+    );
+    // go/japanese at half the rate: 0.45 and 1.0.
+    let harness = find("`go/japanese`, 9x9: moves per CPU second, selfplay / goishi's");
+    assert_eq!((harness.measured, harness.met), (Some(0.45), Some(false)));
+    let ego = find("`go/japanese`, 9x9: moves per CPU second, selfplay / go_game_board's");
+    assert_eq!((ego.measured, ego.met), (Some(1.0), Some(false)));
+    // 19x19 was not measured; without the commands, none is.
+    let missing = find("`go/chinese`, 19x19: moves per CPU second, selfplay / goishi's");
+    assert_eq!((missing.measured, missing.met), (None, None));
+    let none = targets(&sample(), &serde_json::Value::Null, None);
+    let selfplay: Vec<&Target> = none
+        .iter()
+        .filter(|t| t.what.contains("selfplay"))
+        .collect();
+    assert_eq!(selfplay.len(), 8);
+    assert!(selfplay.iter().all(|t| t.measured.is_none()));
+}
+
+fn render_with(commands: Option<&CommandRuns>) -> String {
+    let results = sample();
+    let machine = Machine::from_parts(
+        "model name : Example CPU\nprocessor : 0\n",
+        "rustc",
+        "Linux",
+    );
+    render(&ReportInput {
+        results: &results,
+        extra: &serde_json::Value::Null,
+        commands,
+        machine: &machine,
+        command: "cargo xtask bench-report",
+        quick: false,
+        date: "2026-11-29 23:00 UTC",
+        load: None,
+        revision: None,
+    })
+}
+
+#[test]
+fn report_shows_the_commands_of_the_run() {
+    let c = commands_sample();
+    let text = render_with(Some(&c));
+    for needle in [
+        "| `go/chinese` | 9x9 | 100 | 9.00 M | 10.00 M | 5.00 M | 0.90 | 0.80 to 1.00 | 2.00 | 1.80 to 2.00 | 90000.0 / 50000.0 / 38333.3 |",
+        "| `go/japanese` | 9x9 | 100 | 4.50 M | 10.00 M | 5.00 M | 0.45 | 0.40 to 0.50 | 1.00 | 0.90 to 1.00 |",
+        "Each board ran 3 rounds",
+        "pinned to one core by `taskset -c 0`",
+        "```text\ntaskset -c 0 selfplay go/chinese\ntaskset -c 0 selfplay go/japanese\n",
+        "| `goishi selfplay --jobs 1`, `go/chinese`, 9x9: moves per CPU second, selfplay / goishi's native harness (whole processes, one core, median of alternated rounds) | >= 0.9 | 0.900 | yes |",
+        "| >= 1.8 | 1.000 | **no** |",
+        "### `--jobs N`: self-play and replay on two threads",
+        "### `goishi replay` of generated records",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in:\n{text}");
+    }
+    // The hand-written table and its marker are gone.
+    for gone in [
+        "the generated self-play table",
+        "| `go/chinese` | 9x9 | 20,000 | 0.231 s",
+        "harness CPU",
+    ] {
+        assert!(!text.contains(gone), "{gone:?} in:\n{text}");
+    }
+    let unpinned = CommandRuns { pinned: None, ..c };
+    assert!(render_with(Some(&unpinned)).contains("not pinned (no `taskset` on the machine)"));
+    let text = render_with(None);
+    assert!(text.contains("The commands were not measured in this run"));
+    assert!(text.contains("| >= 0.9 | n/a | n/a |"));
 }
