@@ -235,7 +235,7 @@ impl GoPosition {
             }
             while chains.merges.len() > rec.merges_start as usize {
                 if let Some(m) = chains.merges.pop() {
-                    chains.unmerge(m);
+                    chains.unmerge(lay, m);
                 }
             }
             chains.take_stone(lay, p.index(), turn.color, rec.empty_index);
@@ -251,3 +251,42 @@ impl GoPosition {
 
 // The record's size, which the memory of a vector of environments is made of.
 const _: () = assert!(std::mem::size_of::<Undo>() == 36);
+
+#[cfg(test)]
+mod tests {
+    use goishi_board::{FromSetup, Move, Position, Rules};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::GoPosition;
+
+    /// A merge keeps no copy of the absorbed chain's stats: undoing it counts them again
+    /// from the stones. So every chain's stats must be its stones' counts after every play
+    /// and every undo (random games with captures, merges and take-backs, simple ko and
+    /// superko).
+    #[test]
+    fn chain_stats_are_their_stones_counts_through_plays_and_undos() {
+        for (text, size) in [
+            ("go/chinese", 9),
+            ("go/chinese-ogs", 7),
+            ("go/tromp-taylor", 5),
+        ] {
+            let rules = Rules::parse(text).unwrap();
+            let mut game = GoPosition::from_rules(&rules, Some((size, size))).unwrap();
+            let mut rng = ChaCha8Rng::seed_from_u64(3);
+            let mut moves = Vec::new();
+            for step in 0..4000 {
+                let take_back = rng.random_range(0..3) == 0 || game.is_over();
+                if !(take_back && game.undo().is_some()) {
+                    game.legal_moves(&mut moves);
+                    let mv: Move = moves[rng.random_range(0..moves.len())];
+                    game.play(mv).unwrap();
+                }
+                assert!(
+                    game.chains.stats_are_counts(&game.layout),
+                    "{text}, step {step}"
+                );
+            }
+        }
+    }
+}
