@@ -51,6 +51,8 @@ mod count;
 mod end;
 mod judge;
 mod mask;
+#[cfg(test)]
+mod memory;
 mod play;
 mod query;
 
