@@ -22,6 +22,7 @@ impl GoPosition {
         vec![
             ("history", bytes(&self.history).0, bytes(&self.history).1),
             ("undo", bytes(&self.undo).0, bytes(&self.undo).1),
+            ("undo extras", bytes(&self.extras).0, bytes(&self.extras).1),
             ("merges", bytes(&c.merges).0, bytes(&c.merges).1),
             ("groups", bytes(&c.groups).0, bytes(&c.groups).1),
             ("stones", bytes(&c.stones).0, bytes(&c.stones).1),

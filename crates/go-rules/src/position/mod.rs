@@ -74,7 +74,7 @@ use crate::scoring::{score, score_counted, ScoreParams};
 use chains::Chains;
 use end::End;
 use judge::{Analysis, NOT_COUNTED};
-use play::Undo;
+use play::{MoveExtra, Undo};
 pub use query::ChainStones;
 
 /// The cell value of the off slot (its index is the number of points), which pads the
@@ -115,6 +115,8 @@ pub struct GoPosition {
     side: Color,
     history: Vec<Turn>,
     undo: Vec<Undo>,
+    /// The [`play::MoveExtra`] of the moves whose [`Undo`] says so, in order.
+    extras: Vec<MoveExtra>,
     captures: [u32; 2],
     passes: u32,
     button: Option<Color>,
@@ -137,6 +139,7 @@ clone_fields!(GoPosition {
     side,
     history,
     undo,
+    extras,
     captures,
     passes,
     button,
@@ -208,6 +211,7 @@ impl GoPosition {
             side: setup.to_move,
             history: Vec::new(),
             undo: Vec::new(),
+            extras: Vec::new(),
             captures: [0; 2],
             passes: 0,
             button: None,
