@@ -248,6 +248,44 @@ impl GoPosition {
         pos
     }
 
+    /// Makes this position `start` again, both having the same setup: every field copied
+    /// into the buffers this one has (nothing allocated once they have grown, and the
+    /// repetition index kept at its size), but the setup, the rules and the board's
+    /// layout, which are the same.
+    pub(crate) fn restart_from(&mut self, start: &GoPosition) {
+        let GoPosition {
+            setup: _,
+            config: _,
+            geometry: _,
+            layout: _,
+            chains,
+            side,
+            history,
+            undo,
+            extras,
+            captures,
+            passes,
+            button,
+            end,
+            superko,
+            cycles,
+            pass_states,
+            local_ko: _,
+        } = self;
+        chains.clone_from(&start.chains);
+        *side = start.side;
+        history.clone_from(&start.history);
+        undo.clone_from(&start.undo);
+        extras.clone_from(&start.extras);
+        *captures = start.captures;
+        *passes = start.passes;
+        *button = start.button;
+        *end = start.end;
+        superko.clone_from(&start.superko);
+        cycles.clone_from(&start.cycles);
+        pass_states.clone_from(&start.pass_states);
+    }
+
     /// The typed rule options.
     pub fn config(&self) -> &GoConfig {
         &self.config

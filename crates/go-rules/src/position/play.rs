@@ -345,4 +345,83 @@ mod tests {
             }
         }
     }
+
+    /// What a position shows and what its next moves do.
+    fn state(game: &GoPosition) -> String {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        format!(
+            "{:?} {:x} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?}",
+            game.board().cells(),
+            game.board().hash(),
+            game.history(),
+            game.side_to_move(),
+            game.captures,
+            game.passes,
+            game.button,
+            game.end,
+            game.outcome(),
+            moves
+        )
+    }
+
+    /// A restart (the game's state copied from its start, not taken back move by move) makes
+    /// the position its start again: the same state, the same next moves, and the same
+    /// repetition judgements in the game played after it, under every kind of ko and cycle
+    /// rule, with passes, pass stones and the button.
+    #[test]
+    fn a_restart_is_the_start_again() {
+        for (text, size) in [
+            ("go/chinese", 5),
+            ("go/chinese-ogs", 4),
+            ("go/aga-button", 4),
+            ("go/japanese:cycles=no-result", 4),
+            ("go/chinese:ko=spight", 4),
+            ("go/ing:ko=natural-situational", 4),
+            ("go/tromp-taylor", 3),
+        ] {
+            let rules = Rules::parse(text).unwrap();
+            let start = GoPosition::from_rules(&rules, Some((size, size))).unwrap();
+            let mut game = start.clone();
+            let mut rng = ChaCha8Rng::seed_from_u64(9);
+            let mut moves = Vec::new();
+            for round in 0..40 {
+                let length = rng.random_range(0..200);
+                for _ in 0..length {
+                    if game.is_over() {
+                        break;
+                    }
+                    game.legal_moves(&mut moves);
+                    let mv: Move = moves[rng.random_range(0..moves.len())];
+                    game.play(mv).unwrap();
+                }
+                goishi_board::PlayoutPosition::restart(&mut game, &start);
+                let mut fresh = start.clone();
+                assert_eq!(state(&game), state(&fresh), "{text}, round {round}");
+                // The same game on both, compared move by move.
+                let seed = rng.random();
+                let (mut a, mut b) = (
+                    ChaCha8Rng::seed_from_u64(seed),
+                    ChaCha8Rng::seed_from_u64(seed),
+                );
+                for step in 0..150 {
+                    if fresh.is_over() {
+                        break;
+                    }
+                    fresh.legal_moves(&mut moves);
+                    let mv: Move = moves[a.random_range(0..moves.len())];
+                    fresh.play(mv).unwrap();
+                    game.legal_moves(&mut moves);
+                    let mv2: Move = moves[b.random_range(0..moves.len())];
+                    assert_eq!(mv, mv2, "{text}, round {round}, step {step}");
+                    game.play(mv).unwrap();
+                    assert_eq!(state(&game), state(&fresh), "{text}, round {round}, {step}");
+                }
+                // Half the rounds go on from the game just compared.
+                if round % 2 == 0 {
+                    goishi_board::PlayoutPosition::restart(&mut game, &start);
+                }
+            }
+        }
+    }
 }
