@@ -292,12 +292,16 @@ impl GoPosition {
     }
 
     /// Reserves room for `moves` more moves in the records that undo replays (the history,
-    /// the undo records, the chain merges, the repetition tables' entries), so that a game of
+    /// the undo records and their extras, the chain merges, the repetition tables' entries;
+    /// room not written takes no memory in a process), so that a game of
     /// that length neither grows nor moves them. For holders of many positions (a vector of
     /// environments): grown by doubling, each record would leave its earlier blocks behind.
     pub fn reserve_moves(&mut self, moves: usize) {
         self.history.reserve_exact(moves);
         self.undo.reserve_exact(moves);
+        // Passes and plays after a pass: a few in a hundred moves of a random game, but the
+        // room costs no memory until it is written.
+        self.extras.reserve_exact(moves);
         self.chains.merges.reserve_exact(moves);
         if !self.local_ko {
             self.superko.reserve_entries(moves);
