@@ -52,11 +52,11 @@ impl PlayoutPosition for GoPosition {
         }
     }
 
-    /// Takes the moves back: `clone_from` would copy the setup's rules, whose option words
-    /// are allocated again.
+    /// Copies the game's state from the start ([`GoPosition::restart_from`]): the tables of
+    /// the board (a few kilobytes) rather than every move taken back one by one.
     fn restart(&mut self, start: &Self) {
         debug_assert!(self.setup() == start.setup() && start.history().is_empty());
-        while Position::undo(self).is_some() {}
+        self.restart_from(start);
     }
 
     fn reserve_moves(&mut self, moves: usize) {

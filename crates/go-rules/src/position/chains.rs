@@ -153,12 +153,13 @@ pub(super) struct Group {
     pub(super) hash: u64,
 }
 
-/// A merge of chain `absorbed` into chain `kept`.
+/// A merge of chain `absorbed` into chain `kept`. Four bytes: the absorbed chain's stats are
+/// not kept but counted again from its stones when the merge is undone (the cells are then as
+/// they were when it was made: every later move, capture and merge has been taken back).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Merge {
     pub(super) kept: u16,
     pub(super) absorbed: u16,
-    pub(super) stats: ChainStats,
 }
 
 /// The stones and their chains, with the stacks that undo replays.
@@ -371,7 +372,6 @@ impl Chains {
         self.merges.push(Merge {
             kept: kept as u16,
             absorbed: absorbed as u16,
-            stats,
         });
         let mut s = absorbed;
         loop {
@@ -385,19 +385,66 @@ impl Chains {
         self.stats[kept].absorb(&stats);
     }
 
-    pub(super) fn unmerge(&mut self, m: Merge) {
+    /// Undoes a merge: the absorbed chain's stats, which the merge took from its root, are
+    /// its stones and their empty neighbours, counted again (the cells are as they were at
+    /// the merge).
+    pub(super) fn unmerge(&mut self, lay: &Layout, m: Merge) {
         let (kept, absorbed) = (m.kept as usize, m.absorbed as usize);
         self.next.swap(kept, absorbed);
+        let color = self.board_color(absorbed);
+        let mut stats = ChainStats::default();
         let mut s = absorbed;
         loop {
             self.chain_id[s] = absorbed as u16;
+            stats.size += 1;
+            stats.hash ^= lay.key(s, color);
+            for &q in lay.of(s) {
+                if self.cell[q as usize] == EMPTY {
+                    stats.add_lib(q as usize);
+                }
+            }
             s = self.next[s] as usize;
             if s == absorbed {
                 break;
             }
         }
-        self.stats[kept].release(&m.stats);
-        self.stats[absorbed] = m.stats;
+        self.stats[kept].release(&stats);
+        self.stats[absorbed] = stats;
+    }
+
+    /// The colour of the stone at `p` (a stone is there).
+    #[inline]
+    fn board_color(&self, p: usize) -> Color {
+        if self.cell[p] == cell_of(Color::Black) {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    /// Every chain's stats counted from its stones (the size, the hash, the pseudo-liberties:
+    /// each stone's empty neighbours) against the kept ones: the invariant that
+    /// [`Chains::unmerge`] relies on.
+    #[cfg(test)]
+    pub(super) fn stats_are_counts(&self, lay: &Layout) -> bool {
+        let n = self.next.len();
+        let mut counted = vec![ChainStats::default(); n];
+        for s in 0..n {
+            if self.cell[s] == EMPTY {
+                continue;
+            }
+            let st = &mut counted[self.chain_id[s] as usize];
+            st.size += 1;
+            st.hash ^= lay.key(s, self.board_color(s));
+            for &q in lay.of(s) {
+                if self.cell[q as usize] == EMPTY {
+                    st.add_lib(q as usize);
+                }
+            }
+        }
+        (0..n).all(|s| {
+            self.cell[s] == EMPTY || self.chain_id[s] as usize != s || self.stats[s] == counted[s]
+        })
     }
 
     /// Removes the chain rooted at `root`, giving its points back as liberties to the chains

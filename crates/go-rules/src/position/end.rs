@@ -16,7 +16,10 @@ pub(super) enum End {
 
 impl GoPosition {
     pub(super) fn do_resign(&mut self, color: Color) -> MoveEffect {
-        let rec = self.begin_undo();
+        let mut rec = self.begin_undo();
+        rec.extra = true;
+        let extra = self.begin_extra();
+        self.extras.push(extra);
         self.end = Some(End::Resigned(color));
         self.side = color.opponent();
         self.history.push(Turn {

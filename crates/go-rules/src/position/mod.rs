@@ -51,6 +51,8 @@ mod count;
 mod end;
 mod judge;
 mod mask;
+#[cfg(test)]
+mod memory;
 mod play;
 mod query;
 
@@ -72,7 +74,7 @@ use crate::scoring::{score, score_counted, ScoreParams};
 use chains::Chains;
 use end::End;
 use judge::{Analysis, NOT_COUNTED};
-use play::Undo;
+use play::{MoveExtra, Undo};
 pub use query::ChainStones;
 
 /// The cell value of the off slot (its index is the number of points), which pads the
@@ -113,6 +115,8 @@ pub struct GoPosition {
     side: Color,
     history: Vec<Turn>,
     undo: Vec<Undo>,
+    /// The [`play::MoveExtra`] of the moves whose [`Undo`] says so, in order.
+    extras: Vec<MoveExtra>,
     captures: [u32; 2],
     passes: u32,
     button: Option<Color>,
@@ -135,6 +139,7 @@ clone_fields!(GoPosition {
     side,
     history,
     undo,
+    extras,
     captures,
     passes,
     button,
@@ -206,6 +211,7 @@ impl GoPosition {
             side: setup.to_move,
             history: Vec::new(),
             undo: Vec::new(),
+            extras: Vec::new(),
             captures: [0; 2],
             passes: 0,
             button: None,
@@ -242,18 +248,60 @@ impl GoPosition {
         pos
     }
 
+    /// Makes this position `start` again, both having the same setup: every field copied
+    /// into the buffers this one has (nothing allocated once they have grown, and the
+    /// repetition index kept at its size), but the setup, the rules and the board's
+    /// layout, which are the same.
+    pub(crate) fn restart_from(&mut self, start: &GoPosition) {
+        let GoPosition {
+            setup: _,
+            config: _,
+            geometry: _,
+            layout: _,
+            chains,
+            side,
+            history,
+            undo,
+            extras,
+            captures,
+            passes,
+            button,
+            end,
+            superko,
+            cycles,
+            pass_states,
+            local_ko: _,
+        } = self;
+        chains.clone_from(&start.chains);
+        *side = start.side;
+        history.clone_from(&start.history);
+        undo.clone_from(&start.undo);
+        extras.clone_from(&start.extras);
+        *captures = start.captures;
+        *passes = start.passes;
+        *button = start.button;
+        *end = start.end;
+        superko.clone_from(&start.superko);
+        cycles.clone_from(&start.cycles);
+        pass_states.clone_from(&start.pass_states);
+    }
+
     /// The typed rule options.
     pub fn config(&self) -> &GoConfig {
         &self.config
     }
 
     /// Reserves room for `moves` more moves in the records that undo replays (the history,
-    /// the undo records, the chain merges, the repetition tables' entries), so that a game of
+    /// the undo records and their extras, the chain merges, the repetition tables' entries;
+    /// room not written takes no memory in a process), so that a game of
     /// that length neither grows nor moves them. For holders of many positions (a vector of
     /// environments): grown by doubling, each record would leave its earlier blocks behind.
     pub fn reserve_moves(&mut self, moves: usize) {
         self.history.reserve_exact(moves);
         self.undo.reserve_exact(moves);
+        // Passes and plays after a pass: a few in a hundred moves of a random game, but the
+        // room costs no memory until it is written.
+        self.extras.reserve_exact(moves);
         self.chains.merges.reserve_exact(moves);
         if !self.local_ko {
             self.superko.reserve_entries(moves);
