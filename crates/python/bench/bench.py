@@ -265,10 +265,10 @@ def memory(rules):
 # them, for the sentences on what limits a target the run misses; refresh them with those
 # pages (vector-env.md#speed-and-memory, python.md#speed).
 QUOTED = {
-    "step": "a step with the 17 bool planes costs 7.5 k instructions on 19x19 (the planes 49% "
-            "of it) and 3.6 k on 9x9 (the mask 32%), and the Rust profile runs took about 1 us "
+    "step": "a step with the 17 bool planes costs 7.3 k instructions on 19x19 (the planes 49% "
+            "of it) and 3.3 k on 9x9 (the mask 32%), and the Rust profile runs took about 1 us "
             "a 19x19 step and 0.6 us a 9x9 step on one core",
-    "superko": "a superko step costs 1.24x the instructions of a simple ko one on both sizes, "
+    "superko": "a superko step costs 1.25x the instructions of a simple ko one on both sizes, "
                "but 1.5x (9x9) to 1.6x (19x19) its CPU time",
     "game": "a call pair costs 4.8 k instructions on 9x9: the engine's play 0.84 k and its "
             "legal points 0.9 k, numpy's new array 0.85 k, the binding, Python's calls and the "
