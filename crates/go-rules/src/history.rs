@@ -11,6 +11,15 @@ struct Entry {
     prev_same: u32,
 }
 
+/// One slot of the open-addressing index: the low half of a key (which also gives its home
+/// slot; the entry holds the whole key) and the latest entry with that key. Eight bytes, so
+/// that the index of a long game stays small in the cache.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    tag: u32,
+    index: u32,
+}
+
 /// Where a key is in the index (its slot, flagged [`Probe::FOUND`]) or would be put (the
 /// empty slot that ends its probe run); [`Probe::NONE`] when not known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,20 +36,24 @@ impl Probe {
     }
 }
 
+const EMPTY_SLOT: Slot = Slot {
+    tag: 0,
+    index: NONE,
+};
+
 /// A stack of recorded states (a key and the move count at which it was recorded), with
 /// constant-time lookup of every earlier entry that has a given key.
 ///
 /// The index is an open-addressing table with linear probing (the keys are Zobrist hashes,
-/// already uniform, used as they are), at most half full, whose slots are the index of the
-/// latest entry with their key ([`NONE`] when empty: four bytes a slot, the key read from the
-/// entry); earlier entries with the same key are chained through `prev_same`.
+/// already uniform, used as they are), at most half full, whose slots point to the latest
+/// entry with their key; earlier entries with the same key are chained through `prev_same`.
 /// Entries are only ever removed last-in first-out (undo), by backward-shift deletion, so the
 /// table never holds tombstones. Entries below `floor` no longer count (Spight's rule and cycle
 /// counting clear the history at a pass by raising the floor; undo lowers it back).
 #[derive(Debug, Default)]
 pub(crate) struct HistoryTable {
     entries: Vec<Entry>,
-    slots: Vec<u32>,
+    slots: Vec<Slot>,
     used: usize,
     pub(crate) floor: u32,
 }
@@ -76,11 +89,11 @@ impl HistoryTable {
         let mask = self.mask();
         let mut i = key as usize & mask;
         loop {
-            let index = self.slots[i];
-            if index == NONE {
+            let slot = self.slots[i];
+            if slot.index == NONE {
                 return Err(Some(i));
             }
-            if self.entries[index as usize].key == key {
+            if slot.tag == key as u32 && self.entries[slot.index as usize].key == key {
                 return Ok(i);
             }
             i = (i + 1) & mask;
@@ -90,18 +103,20 @@ impl HistoryTable {
     fn place(&mut self, key: u64, index: u32) {
         let mask = self.mask();
         let mut i = key as usize & mask;
-        while self.slots[i] != NONE {
+        while self.slots[i].index != NONE {
             i = (i + 1) & mask;
         }
-        self.slots[i] = index;
+        self.slots[i] = Slot {
+            tag: key as u32,
+            index,
+        };
     }
 
-    /// Doubles the index and places every key again (each slot's key is its entry's).
     fn grow(&mut self) {
         let size = (self.slots.len() * 2).max(16);
-        let old = std::mem::replace(&mut self.slots, vec![NONE; size]);
-        for index in old.into_iter().filter(|&i| i != NONE) {
-            self.place(self.entries[index as usize].key, index);
+        let old = std::mem::replace(&mut self.slots, vec![EMPTY_SLOT; size]);
+        for slot in old.into_iter().filter(|s| s.index != NONE) {
+            self.place(u64::from(slot.tag), slot.index);
         }
     }
 
@@ -116,11 +131,14 @@ impl HistoryTable {
     fn push_at(&mut self, key: u64, moves_at: u32, at: Result<usize, Option<usize>>) {
         let index = self.entries.len() as u32;
         let prev = match at {
-            Ok(i) => std::mem::replace(&mut self.slots[i], index),
+            Ok(i) => std::mem::replace(&mut self.slots[i].index, index),
             Err(free) => {
                 match free {
                     Some(i) if 2 * (self.used + 1) <= self.slots.len() => {
-                        self.slots[i] = index;
+                        self.slots[i] = Slot {
+                            tag: key as u32,
+                            index,
+                        };
                     }
                     _ => {
                         self.grow();
@@ -155,7 +173,7 @@ impl HistoryTable {
             return;
         };
         if prev != NONE {
-            self.slots[i] = prev;
+            self.slots[i].index = prev;
             return;
         }
         // Backward-shift deletion: move every later slot of the probe run that may fill the
@@ -164,19 +182,18 @@ impl HistoryTable {
         let mut hole = i;
         let mut j = (i + 1) & mask;
         loop {
-            let index = self.slots[j];
-            if index == NONE {
+            let slot = self.slots[j];
+            if slot.index == NONE {
                 break;
             }
-            // An earlier entry (the one popped had the hole's slot).
-            let home = self.entries[index as usize].key as usize & mask;
+            let home = slot.tag as usize & mask;
             if (j.wrapping_sub(home) & mask) >= (j.wrapping_sub(hole) & mask) {
-                self.slots[hole] = index;
+                self.slots[hole] = slot;
                 hole = j;
             }
             j = (j + 1) & mask;
         }
-        self.slots[hole] = NONE;
+        self.slots[hole] = EMPTY_SLOT;
         self.used -= 1;
     }
 
@@ -198,10 +215,11 @@ impl HistoryTable {
         let i = (probe.0 & !Probe::FOUND) as usize;
         let at = match self.slots.get(i) {
             _ if probe == Probe::NONE => None,
-            Some(&index) if probe.found() => {
-                (index != NONE && self.entries[index as usize].key == key).then_some(Ok(i))
-            }
-            Some(&index) => (index == NONE).then_some(Err(Some(i))),
+            Some(slot) if probe.found() => (slot.index != NONE
+                && slot.tag == key as u32
+                && self.entries[slot.index as usize].key == key)
+                .then_some(Ok(i)),
+            Some(slot) => (slot.index == NONE).then_some(Err(Some(i))),
             None => None,
         };
         debug_assert!(at.is_some() || probe == Probe::NONE, "a stale probe");
@@ -213,7 +231,7 @@ impl HistoryTable {
     /// latest first.
     pub(crate) fn matches_probed(&self, probe: Probe) -> impl Iterator<Item = u32> + '_ {
         let latest = if probe.found() {
-            self.slots[(probe.0 & !Probe::FOUND) as usize]
+            self.slots[(probe.0 & !Probe::FOUND) as usize].index
         } else {
             NONE
         };
@@ -223,7 +241,7 @@ impl HistoryTable {
     /// The move counts of every counting entry with this key, latest first.
     #[cfg(test)]
     pub(crate) fn matches(&self, key: u64) -> impl Iterator<Item = u32> + '_ {
-        self.entries_from(self.find(key).map_or(NONE, |s| self.slots[s]))
+        self.entries_from(self.find(key).map_or(NONE, |s| self.slots[s].index))
     }
 
     /// The move counts of the counting entries below the latest with the latest's key, latest
@@ -247,18 +265,6 @@ impl HistoryTable {
     }
 }
 
-impl HistoryTable {
-    /// The bytes of the entries and of the index: in use and allocated.
-    #[cfg(test)]
-    pub(crate) fn bytes(&self) -> ((usize, usize), (usize, usize)) {
-        let (e, s) = (size_of::<Entry>(), size_of::<u32>());
-        (
-            (self.entries.len() * e, self.entries.capacity() * e),
-            (self.slots.len() * s, self.slots.capacity() * s),
-        )
-    }
-}
-
 impl Clone for HistoryTable {
     fn clone(&self) -> Self {
         HistoryTable {
@@ -274,9 +280,9 @@ impl Clone for HistoryTable {
     fn clone_from(&mut self, source: &Self) {
         self.entries.clone_from(&source.entries);
         if self.slots.len() > source.slots.len() {
-            self.slots.fill(NONE);
-            for &index in source.slots.iter().filter(|&&i| i != NONE) {
-                self.place(self.entries[index as usize].key, index);
+            self.slots.fill(EMPTY_SLOT);
+            for slot in source.slots.iter().filter(|s| s.index != NONE) {
+                self.place(u64::from(slot.tag), slot.index);
             }
         } else {
             self.slots.clone_from(&source.slots);
@@ -434,10 +440,10 @@ mod tests {
             plain.pop();
         }
         assert_eq!(table.used, 0);
-        assert!(table.slots.iter().all(|&s| s == NONE));
+        assert!(table.slots.iter().all(|s| s.index == NONE));
     }
 
-    /// Keys that share their low 32 bits in small groups, pushed plainly and
+    /// Keys that share their low 32 bits (the slots' tags) in small groups, pushed plainly and
     /// through probes, popped, looked up across floors and copied into a larger table, against
     /// a plain list.
     #[test]
