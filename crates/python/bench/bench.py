@@ -307,14 +307,19 @@ def machine():
 
 
 def commit():
-    """The commit of the tree goishi was built from (run.py installs it from this tree)."""
+    """The commit of the tree goishi was built from (run.py installs it from this tree), with
+    `-modified` when a file under crates/ differs from it (the pages a run writes do not
+    count)."""
+    def git(*args):
+        return subprocess.run(["git", *args], cwd=HERE, check=True, capture_output=True,
+                              text=True).stdout.strip()
+
     try:
-        return subprocess.run(
-            ["git", "describe", "--always", "--dirty", "--abbrev=10"], cwd=HERE,
-            check=True, capture_output=True, text=True,
-        ).stdout.strip()
+        head = git("rev-parse", "--short=10", "HEAD")
+        changed = git("status", "--porcelain", "--", str(HERE.parents[1]))
     except (OSError, subprocess.CalledProcessError):
         return None
+    return head + ("-modified" if changed else "")
 
 
 def fmt(rate):
