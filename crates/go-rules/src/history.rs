@@ -265,6 +265,18 @@ impl HistoryTable {
     }
 }
 
+impl HistoryTable {
+    /// The bytes of the entries and of the index: in use and allocated.
+    #[cfg(test)]
+    pub(crate) fn bytes(&self) -> ((usize, usize), (usize, usize)) {
+        let (e, s) = (size_of::<Entry>(), size_of::<Slot>());
+        (
+            (self.entries.len() * e, self.entries.capacity() * e),
+            (self.slots.len() * s, self.slots.capacity() * s),
+        )
+    }
+}
+
 impl Clone for HistoryTable {
     fn clone(&self) -> Self {
         HistoryTable {
