@@ -52,7 +52,7 @@ impl PlayoutPosition for GoPosition {
         }
     }
 
-    /// Copies the game's state from the start ([`GoPosition::restart_from`]): the tables of
+    /// Copies the game's state from the start (`GoPosition::restart_from`): the tables of
     /// the board (a few kilobytes) rather than every move taken back one by one.
     fn restart(&mut self, start: &Self) {
         debug_assert!(self.setup() == start.setup() && start.history().is_empty());
