@@ -106,8 +106,9 @@ def search_share(size: int) -> dict:
     import net
     from selfplay import SelfPlay
 
-    sp = SelfPlay("go/chinese:komi=9", size, 128, 32, 2, 0, 2)
-    model, params = net.make(sp.env.num_actions, 4, 48, sp.obs.shape[1:], 0)
+    d = train.parse([])
+    sp = SelfPlay(d.rules, size, d.envs, d.simulations, d.history, 0, d.threads)
+    model, params = net.make(sp.env.num_actions, d.blocks, d.channels, sp.obs.shape[1:], 0)
     evaluate = net.evaluator(model)
     evaluate(params, sp.obs)  # compiles
     in_network = [0.0]
@@ -147,7 +148,7 @@ def main() -> int:
               f"{g['first_searches']:,.0f}), mctx+pgx {m:,.0f}, {g['rate'] / m:.1f}x", flush=True)
     share = search_share(7)
     print(f"7x7 self-play of the example: {share['search_share']:.1%} of the time in goishi "
-          f"(the rest in the network), {share['total_s']:.1f} s for 4 moves of 128 games", flush=True)
+          f"(the rest in the network), {share['total_s']:.1f} s for 4 moves", flush=True)
     print(json.dumps({
         "rows": rows, "search_share": share, "machine": train.machine(),
         "cores": os.cpu_count(), "date": time.strftime("%Y-%m-%d"),

@@ -1,5 +1,7 @@
-"""The policy-value network: a small residual tower (flax.linen), and the jitted functions
-that evaluate a batch of observations and take one training step (optax)."""
+"""The policy-value network: a small residual tower (flax.linen) with an ownership head
+beside the policy and the value (KataGo's auxiliary target: the final area, a point each),
+and the jitted functions that evaluate a batch of observations and take one training step
+(optax)."""
 
 from functools import partial
 from typing import Any, Dict, Tuple
@@ -27,7 +29,8 @@ class Residual(nn.Module):
 
 class PolicyValue(nn.Module):
     """Observations (n, H, W, C) -> (policy logits (n, actions), values (n,) in [-1, 1], for
-    the player to move)."""
+    the player to move, ownership logits (n, H * W): the mover's odds of owning each point
+    at the end)."""
 
     actions: int
     blocks: int = 4
@@ -45,7 +48,8 @@ class PolicyValue(nn.Module):
         v = nn.relu(nn.Conv(1, (1, 1))(x)).reshape(n, -1)
         v = nn.relu(nn.Dense(64)(v))
         value = jnp.tanh(nn.Dense(1)(v))[:, 0]
-        return logits, value
+        ownership = nn.Conv(1, (1, 1))(x).reshape(n, -1)
+        return logits, value, ownership
 
 
 def make(actions: int, blocks: int, channels: int, obs_shape, seed: int):
@@ -68,14 +72,20 @@ def evaluator(model: PolicyValue, bucket: int = 16):
         rows = max(bucket, -(-n // bucket) * bucket)
         x = np.zeros((rows,) + obs.shape[1:], np.float32)
         x[:n] = obs
-        logits, values = apply(params, x)
+        logits, values, _ = apply(params, x)
         return np.asarray(logits[:n]), np.asarray(values[:n])
 
     return evaluate
 
 
 def optimizer(learning_rate: float, weight_decay: float) -> optax.GradientTransformation:
-    return optax.adamw(learning_rate, weight_decay=weight_decay)
+    """AdamW whose learning rate the loop sets each step (`set_learning_rate`)."""
+    return optax.inject_hyperparams(optax.adamw)(learning_rate=learning_rate, weight_decay=weight_decay)
+
+
+def set_learning_rate(opt_state, learning_rate: float):
+    opt_state.hyperparams["learning_rate"] = jnp.asarray(learning_rate, jnp.float32)
+    return opt_state
 
 
 @partial(jax.jit, static_argnums=(0, 1))
@@ -87,17 +97,22 @@ def train_step(
     obs: jnp.ndarray,
     policy: jnp.ndarray,
     value: jnp.ndarray,
+    ownership: jnp.ndarray,
+    ownership_weight: float,
 ) -> Tuple[Any, Any, Dict[str, jnp.ndarray]]:
     """One step on a minibatch: cross-entropy to the search's policy, squared error to the
-    game's result."""
+    game's result, and `ownership_weight` times the mean over the points of the binary
+    cross-entropy to the final area (`ownership` in {-1, 0, 1}: 0 is an even chance)."""
 
     def loss_fn(p):
-        logits, v = model.apply(p, obs)
+        logits, v, own = model.apply(p, obs)
         policy_loss = optax.softmax_cross_entropy(logits, policy).mean()
         value_loss = jnp.mean((v - value) ** 2)
-        return policy_loss + value_loss, (policy_loss, value_loss)
+        ownership_loss = optax.sigmoid_binary_cross_entropy(own, (ownership + 1) / 2).mean()
+        loss = policy_loss + value_loss + ownership_weight * ownership_loss
+        return loss, (policy_loss, value_loss, ownership_loss)
 
-    (loss, (pl, vl)), grads = jax.value_and_grad(loss_fn, has_aux=True)(params)
+    (loss, (pl, vl, ol)), grads = jax.value_and_grad(loss_fn, has_aux=True)(params)
     updates, opt_state = opt.update(grads, opt_state, params)
     params = optax.apply_updates(params, updates)
-    return params, opt_state, {"loss": loss, "policy_loss": pl, "value_loss": vl}
+    return params, opt_state, {"loss": loss, "policy_loss": pl, "value_loss": vl, "ownership_loss": ol}

@@ -1,6 +1,7 @@
 """Self-play with goishi's BatchedSearch: a VectorEnv of games, each move searched with the
 network evaluating the search's leaves (Gumbel MuZero's root), the search's improved policy
-kept as the policy target and the game's result, once it ends, as the value target."""
+kept as the policy target, and, once the game ends, its result as the value target and its
+final area as the ownership target."""
 
 from typing import Callable, Dict, List, Tuple
 
@@ -9,6 +10,29 @@ import numpy as np
 import goishi
 
 Evaluate = Callable[[np.ndarray], Tuple[np.ndarray, np.ndarray]]
+
+
+def area(black: np.ndarray, white: np.ndarray) -> np.ndarray:
+    """The final area of boards (..., H, W), as area scoring counts it: +1 for a black stone
+    or an empty point from which only black stones can be reached (through empty points, up,
+    down, left or right), -1 the same for White, 0 where both or neither can be."""
+    empty = ~(black | white)
+
+    def reach(stones):
+        seen = stones.copy()
+        while True:
+            grown = seen.copy()
+            grown[..., 1:, :] |= seen[..., :-1, :]
+            grown[..., :-1, :] |= seen[..., 1:, :]
+            grown[..., :, 1:] |= seen[..., :, :-1]
+            grown[..., :, :-1] |= seen[..., :, 1:]
+            grown = stones | (grown & empty)
+            if (grown == seen).all():
+                return seen
+            seen = grown
+
+    b, w = reach(black), reach(white)
+    return (b & ~w).astype(np.int8) - (w & ~b).astype(np.int8)
 
 
 class SelfPlay:
@@ -50,8 +74,9 @@ class SelfPlay:
 
     def play(self, evaluate: Evaluate, moves: int) -> Dict[str, np.ndarray]:
         """Plays `moves` moves in every game; returns the samples of the games that ended:
-        `obs`, `policy`, `value` (the result for the player to move in the sample)."""
-        samples: List[Tuple[np.ndarray, np.ndarray, float]] = []
+        `obs`, `policy`, `value` (the result for the player to move in the sample) and
+        `ownership` (int8, a point each: the game's final area, +1 the mover's, `area`)."""
+        samples: List[Tuple[np.ndarray, np.ndarray, float, np.ndarray]] = []
         self.results = []
         self.lengths = []
 
@@ -74,8 +99,14 @@ class SelfPlay:
                 game = self.games[i]
                 last_white = game[-1][2]
                 reward = float(rewards[i]) if terms[i] else 0.0
+                # The step that ends a game returns its final position (next-step autoreset).
+                final = self.obs[i]
+                mine, theirs = final[..., 0], final[..., 1]
+                black_area = area(theirs, mine) if self.white_to_move(final[None])[0] else area(mine, theirs)
+                black_area = black_area.reshape(-1)
                 for o, p, w in game:
-                    samples.append((o, p, reward if w == last_white else -reward))
+                    samples.append((o, p, reward if w == last_white else -reward,
+                                    -black_area if w else black_area))
                 black_result = reward if not last_white else -reward
                 self.results.append(black_result)
                 self.lengths.append(len(game))
@@ -86,11 +117,13 @@ class SelfPlay:
                 "obs": np.zeros((0,) + shape, bool),
                 "policy": np.zeros((0, self.env.num_actions), np.float32),
                 "value": np.zeros(0, np.float32),
+                "ownership": np.zeros((0, self.env.num_actions - 1), np.int8),
             }
         return {
             "obs": np.stack([s[0] for s in samples]),
             "policy": np.stack([s[1] for s in samples]).astype(np.float32),
             "value": np.array([s[2] for s in samples], np.float32),
+            "ownership": np.stack([s[3] for s in samples]),
         }
 
 

@@ -5,12 +5,14 @@ BatchedSearch (Gumbel MuZero's root), JAX/flax/optax on the CPU.
 
 Each iteration plays `--moves` moves in `--envs` games at once (the network evaluates the
 search's leaves), adds the finished games' samples to a replay buffer (with the board's
-symmetries, `goishi.symmetries`), and trains on minibatches from it. Every `--eval-every`
-minutes of training the network plays fixed opponents (`--eval-games` games each, colours
-alternating) and the parameters are checkpointed; the run ends with `--final-games` games
-against each opponent. Everything goes to `--out`: `metrics.jsonl` (one line an
-evaluation), `checkpoint.msgpack`, `results.json` (the final table, the machine, the
-command) and `curve.png` (plot.py). `--ray N` plays self-play on N Ray actors (a local Ray
+symmetries, `goishi.symmetries`), and trains on minibatches from it: the search's policy,
+the game's result and its final area (the ownership head). The learning rate holds for the
+first half of `--minutes` and falls along a cosine to `--lr-final` of it at the end. Every
+`--eval-every` minutes of training the network plays fixed opponents (`--eval-games` games
+each, colours alternating) and the parameters are checkpointed; the run ends with
+`--final-games` games against each opponent. Everything goes to `--out`: `metrics.jsonl`
+(one line an evaluation), `checkpoint.msgpack`, `results.json` (the final table, the time
+split between self-play and training, the machine, the command) and `curve.png` (plot.py). `--ray N` plays self-play on N Ray actors (a local Ray
 instance unless one runs). `--smoke` is a two-minute run of a tiny network (CI).
 """
 
@@ -49,12 +51,16 @@ def parse(argv: List[str]) -> argparse.Namespace:
     p.add_argument("--moves", type=int, default=16, help="self-play moves an iteration")
     p.add_argument("--history", type=int, default=2, help="positions in the observation")
     p.add_argument("--blocks", type=int, default=4)
-    p.add_argument("--channels", type=int, default=48)
+    p.add_argument("--channels", type=int, default=32)
     p.add_argument("--batch", type=int, default=256)
     p.add_argument("--updates", type=float, default=2.0,
                    help="samples trained on (in minibatches) for each new sample: the replay ratio")
     p.add_argument("--buffer", type=int, default=100_000)
     p.add_argument("--lr", type=float, default=2e-3)
+    p.add_argument("--lr-final", type=float, default=0.05,
+                   help="the learning rate at the end, a fraction of --lr (cosine over the second half)")
+    p.add_argument("--ownership", type=float, default=1.5,
+                   help="weight of the ownership loss (0: none)")
     p.add_argument("--weight-decay", type=float, default=1e-4)
     p.add_argument("--eval-every", type=float, default=15.0, help="minutes of training between evaluations")
     p.add_argument("--eval-games", type=int, default=20)
@@ -100,18 +106,23 @@ class Buffer:
         self.obs = np.zeros((capacity,) + tuple(obs_shape), bool)
         self.policy = np.zeros((capacity, actions), np.float32)
         self.value = np.zeros(capacity, np.float32)
+        self.ownership = np.zeros((capacity, actions - 1), np.int8)
         self.size = 0
         self.next = 0
 
     def add(self, samples: Dict[str, np.ndarray]) -> None:
-        for o, p, v in zip(samples["obs"], samples["policy"], samples["value"]):
-            self.obs[self.next], self.policy[self.next], self.value[self.next] = o, p, v
-            self.next = (self.next + 1) % len(self.value)
-            self.size = min(self.size + 1, len(self.value))
+        n, capacity = len(samples["value"]), len(self.value)
+        for start in range(0, n, capacity):
+            part = {k: v[start:start + capacity] for k, v in samples.items()}
+            rows = (self.next + np.arange(len(part["value"]))) % capacity
+            self.obs[rows], self.policy[rows], self.value[rows] = part["obs"], part["policy"], part["value"]
+            self.ownership[rows] = part["ownership"]
+            self.next = int((rows[-1] + 1) % capacity)
+            self.size = min(self.size + len(rows), capacity)
 
     def sample(self, rng: np.random.Generator, n: int, symmetries: np.ndarray):
         """`n` samples, each under a random symmetry of the board (points permuted in the
-        planes and the policy alike, pass fixed)."""
+        planes, the policy and the ownership alike, pass fixed)."""
         idx = rng.integers(0, self.size, n)
         sym = symmetries[rng.integers(0, len(symmetries), n)]  # (n, actions)
         obs = self.obs[idx]
@@ -122,7 +133,10 @@ class Buffer:
         moved[np.arange(n)[:, None], points] = flat
         policy = np.empty_like(self.policy[idx])
         policy[np.arange(n)[:, None], sym] = self.policy[idx]
-        return moved.reshape(obs.shape).astype(np.float32), policy, self.value[idx]
+        ownership = np.empty_like(self.ownership[idx])
+        ownership[np.arange(n)[:, None], points] = self.ownership[idx]
+        obs = moved.reshape(obs.shape).astype(np.float32)
+        return obs, policy, self.value[idx], ownership.astype(np.float32)
 
 
 def main(argv: List[str]) -> int:
@@ -170,6 +184,13 @@ def main(argv: List[str]) -> int:
     next_eval = trained + a.eval_every * 60
     next_report = trained + 60
     losses: List[float] = []
+    seconds = {"self-play": 0.0, "training": 0.0}
+
+    def learning_rate() -> float:
+        """--lr for the first half of the run, then a cosine down to --lr-final x --lr."""
+        half = a.minutes * 30
+        f = min(max((trained - half) / half, 0.0), 1.0)
+        return a.lr * (a.lr_final + (1 - a.lr_final) * 0.5 * (1 + np.cos(np.pi * f)))
     print(f"{rules} {a.size}x{a.size}: training {a.minutes} minutes, network {a.blocks}x{a.channels}, "
           f"{a.envs} games x {a.simulations} simulations", flush=True)
 
@@ -198,25 +219,31 @@ def main(argv: List[str]) -> int:
             host = jax.device_get(params)
             ref = ray.put(host)
             outs = ray.get([actor.play.remote(ref, a.moves) for actor in actors])
-            new = {k: np.concatenate([o[0][k] for o in outs]) for k in ("obs", "policy", "value")}
+            new = {k: np.concatenate([o[0][k] for o in outs]) for k in outs[0][0]}
             games_played += sum(len(o[1]) for o in outs)
         else:
             new = selfplay.play(lambda o: evaluate(params, o), a.moves)
             games_played += len(selfplay.results)
+        t1 = time.time()
+        seconds["self-play"] += t1 - t0
         buffer.add(new)
         samples_seen += len(new["value"])
         steps = int(len(new["value"]) * a.updates / a.batch) + (1 if buffer.size >= a.batch else 0)
         for _ in range(steps if buffer.size >= a.batch else 0):
-            obs, policy, value = buffer.sample(rng, a.batch, symmetries)
+            obs, policy, value, ownership = buffer.sample(rng, a.batch, symmetries)
+            opt_state = net.set_learning_rate(opt_state, learning_rate())
             params, opt_state, m = net.train_step(model, opt, params, opt_state, jnp.asarray(obs),
-                                                  jnp.asarray(policy), jnp.asarray(value))
+                                                  jnp.asarray(policy), jnp.asarray(value),
+                                                  jnp.asarray(ownership), a.ownership)
             losses.append(float(m["loss"]))
             losses = losses[-200:]
+        seconds["training"] += time.time() - t1
         trained += time.time() - t0
         if trained >= next_report:
             print(f"  {trained / 60:6.1f} min: {games_played} games, {samples_seen} samples "
                   f"({samples_seen / max(trained, 1e-9):.0f}/s), loss "
-                  f"{np.mean(losses) if losses else float('nan'):.3f}", flush=True)
+                  f"{np.mean(losses) if losses else float('nan'):.3f}, learning rate {learning_rate():.2g}, "
+                  f"self-play {seconds['self-play'] / max(sum(seconds.values()), 1e-9):.0%} of the time", flush=True)
             next_report += 60
         if trained >= next_eval:
             evaluation(a.eval_games, final=False)
@@ -225,6 +252,7 @@ def main(argv: List[str]) -> int:
     results = {
         "rules": rules, "size": a.size, "minutes": trained / 60, "games": games_played,
         "samples": samples_seen, "network": f"{a.blocks} blocks x {a.channels} channels",
+        "seconds": {k: round(v, 1) for k, v in seconds.items()},
         "final": {name: final[name] for name in opponents},
         "machine": f"{machine()}, {os.cpu_count()} cores",
         "date": time.strftime("%Y-%m-%d"), "command": "python examples/alphazero/train.py " + " ".join(argv),
