@@ -165,31 +165,27 @@ fn run(options: &BenchOptions) -> Result<(), String> {
     let extra = read_extra(&home);
     let commands = read_commands(&home)?;
     let machine = machine();
-    let command = if options.quick {
+    // What the run was (date, load, source, quick or full) is kept beside the results, so
+    // that `--no-run` renders them as they were.
+    let run_file = home.join(RUN_FILE);
+    let run = if options.no_run {
+        let kept = std::fs::read_to_string(&run_file).unwrap_or_default();
+        KeptRun::parse(&kept, options.quick)
+    } else {
+        let run = KeptRun {
+            date: utc_text(started),
+            load,
+            revision: revision(&root),
+            quick: options.quick,
+        };
+        std::fs::write(&run_file, run.text())
+            .map_err(|e| format!("{}: {e}", run_file.display()))?;
+        run
+    };
+    let command = if run.quick {
         "cargo xtask bench-report --quick"
     } else {
         "cargo xtask bench-report"
-    };
-    // What the run was (date, load, source) is kept beside the results, so that `--no-run`
-    // renders them as they were.
-    let run_file = home.join(RUN_FILE);
-    let (date, load, revision) = if options.no_run {
-        let kept = std::fs::read_to_string(&run_file).unwrap_or_default();
-        let mut lines = kept.lines().map(str::to_owned);
-        let date = lines.next().filter(|d| !d.is_empty());
-        let load = lines.next().filter(|l| !l.is_empty());
-        let revision = lines.next().filter(|r| !r.is_empty());
-        (date.unwrap_or_else(|| "unknown".to_owned()), load, revision)
-    } else {
-        let run = (utc_text(started), load, revision(&root));
-        let kept = format!(
-            "{}\n{}\n{}\n",
-            run.0,
-            run.1.as_deref().unwrap_or_default(),
-            run.2.as_deref().unwrap_or_default()
-        );
-        std::fs::write(&run_file, kept).map_err(|e| format!("{}: {e}", run_file.display()))?;
-        run
     };
     let text = render(&ReportInput {
         results: &results,
@@ -197,10 +193,10 @@ fn run(options: &BenchOptions) -> Result<(), String> {
         commands: commands.as_ref(),
         machine: &machine,
         command,
-        quick: options.quick,
-        date: &date,
-        load: load.as_deref(),
-        revision: revision.as_deref(),
+        quick: run.quick,
+        date: &run.date,
+        load: run.load.as_deref(),
+        revision: run.revision.as_deref(),
     });
     let out = options
         .out
@@ -228,6 +224,47 @@ fn run(options: &BenchOptions) -> Result<(), String> {
     Ok(())
 }
 
+/// A measuring run as `RUN_FILE` keeps it: a line each for its date, the load average at its
+/// start, the source's revision and its mode (`quick` or `full`).
+#[derive(Debug, PartialEq)]
+struct KeptRun {
+    date: String,
+    load: Option<String>,
+    revision: Option<String>,
+    quick: bool,
+}
+
+impl KeptRun {
+    fn text(&self) -> String {
+        format!(
+            "{}\n{}\n{}\n{}\n",
+            self.date,
+            self.load.as_deref().unwrap_or_default(),
+            self.revision.as_deref().unwrap_or_default(),
+            if self.quick { "quick" } else { "full" }
+        )
+    }
+
+    /// The kept run; `quick` stands for the mode a file of an older build did not keep.
+    fn parse(text: &str, quick: bool) -> Self {
+        let mut lines = text.lines().map(str::to_owned);
+        let mut next = || lines.next().filter(|l| !l.is_empty());
+        let date = next().unwrap_or_else(|| "unknown".to_owned());
+        let (load, revision) = (next(), next());
+        let quick = match next().as_deref() {
+            Some("quick") => true,
+            Some("full") => false,
+            _ => quick,
+        };
+        KeptRun {
+            date,
+            load,
+            revision,
+            quick,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -245,6 +282,26 @@ mod tests {
         let o = parse(&args(&["--no-run", "--out=y.md"])).unwrap();
         assert!(o.no_run);
         assert_eq!(o.out, Some(PathBuf::from("y.md")));
+    }
+
+    #[test]
+    fn a_kept_run_renders_as_it_was_measured() {
+        for quick in [true, false] {
+            let run = KeptRun {
+                date: "2026-12-06 11:52 UTC".to_owned(),
+                load: Some("0.61 1.02 1.40".to_owned()),
+                revision: None,
+                quick,
+            };
+            // `--no-run` of the other mode still renders the run's own.
+            assert_eq!(KeptRun::parse(&run.text(), !quick), run);
+        }
+        let older = KeptRun::parse("2026-12-01 09:00 UTC\n\nabc123\n", true);
+        assert_eq!(
+            (older.load, older.revision.as_deref(), older.quick),
+            (None, Some("abc123"), true)
+        );
+        assert_eq!(KeptRun::parse("", false).date, "unknown");
     }
 
     #[test]
