@@ -15,12 +15,12 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PySlice, PyTuple};
 
-use goishi_env::{EnvSearch, ObsKind};
+use goishi_env::EnvSearch;
 use goishi_play::batched::{Algorithm, BatchedConfig, Gumbel, Puct};
 
 use crate::args;
 use crate::errors::lock;
-use crate::vector::{env_error, PyVectorEnv};
+use crate::vector::{env_error, PlaneBuffers, PyVectorEnv};
 
 /// The search and the environment's count of changes it last started from.
 struct SearchState {
@@ -34,13 +34,8 @@ struct SearchState {
 pub(crate) struct PyBatchedSearch {
     env: Py<PyVectorEnv>,
     state: Mutex<SearchState>,
-    /// The leaves' observations, `uint8`, `(max_leaves, *single shape)`.
-    obs: Py<PyArrayDyn<u8>>,
-    /// The leaves' masks, `uint8`, `(max_leaves, num_actions)`.
-    mask: Py<PyArrayDyn<u8>>,
-    /// What Python sees of them: `bool` views (the packed bytes as they are).
-    obs_view: Py<PyAny>,
-    mask_view: Py<PyAny>,
+    /// The leaves' observations and masks, `max_leaves` rows.
+    planes: PlaneBuffers,
     config: BatchedConfig,
     num_games: usize,
     num_actions: usize,
@@ -238,22 +233,13 @@ impl PyBatchedSearch {
             .env
             .search(config)
             .map_err(|e| env_error(py, &e))?;
-        let rows = search.max_leaves();
-        let mut obs_shape = vec![rows];
-        obs_shape.extend(env_state.env.obs_shape());
-        let kind = env_state.env.obs_kind();
-        if kind == ObsKind::None {
-            obs_shape.push(0);
-        }
-        let obs = PyArrayDyn::<u8>::zeros(py, obs_shape, false);
-        let mask = PyArrayDyn::<u8>::zeros(py, vec![rows, search.num_actions()], false);
-        let bool_ = py.import("numpy")?.getattr("bool_")?;
-        let obs_view = if kind == ObsKind::Packed {
-            obs.clone().into_any()
-        } else {
-            obs.call_method1("view", (&bool_,))?
-        };
-        let mask_view = mask.call_method1("view", (&bool_,))?;
+        let planes = PlaneBuffers::new(
+            py,
+            search.max_leaves(),
+            &env_state.env.obs_shape(),
+            env_state.env.obs_kind(),
+            search.num_actions(),
+        )?;
         let generation = env_state.generation;
         drop(env_state);
         Ok(PyBatchedSearch {
@@ -261,10 +247,7 @@ impl PyBatchedSearch {
             num_games: search.num_games(),
             num_actions: search.num_actions(),
             state: Mutex::new(SearchState { search, generation }),
-            obs: obs.unbind(),
-            mask: mask.unbind(),
-            obs_view: obs_view.unbind(),
-            mask_view: mask_view.unbind(),
+            planes,
             config,
         })
     }
@@ -283,8 +266,8 @@ impl PyBatchedSearch {
     fn leaves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let mut state = lock(&self.state, "BatchedSearch")?;
         self.follow(py, &mut state)?;
-        let mut obs = self.obs.bind(py).try_readwrite()?;
-        let mut mask = self.mask.bind(py).try_readwrite()?;
+        let mut obs = self.planes.obs.bind(py).try_readwrite()?;
+        let mut mask = self.planes.mask.bind(py).try_readwrite()?;
         let not_contiguous = |_| PyRuntimeError::new_err("a buffer is not contiguous");
         let obs = obs.as_slice_mut().map_err(not_contiguous)?;
         let mask = mask.as_slice_mut().map_err(not_contiguous)?;
@@ -293,8 +276,8 @@ impl PyBatchedSearch {
             .detach(|| search.leaves(obs, mask))
             .map_err(|e| env_error(py, &e))?;
         (
-            Self::rows(py, &self.obs_view, n)?,
-            Self::rows(py, &self.mask_view, n)?,
+            Self::rows(py, &self.planes.obs_view, n)?,
+            Self::rows(py, &self.planes.mask_view, n)?,
         )
             .into_pyobject(py)
     }

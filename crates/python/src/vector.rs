@@ -63,16 +63,11 @@ pub(crate) fn env_error(py: Python<'_>, e: &EnvError) -> PyErr {
 pub(crate) struct PyVectorEnv {
     /// The environments and the actions of a step, one call at a time.
     pub(crate) state: Mutex<EnvState>,
-    /// The observations, `uint8`, `(num_envs, *single shape)`.
-    obs: Py<PyArrayDyn<u8>>,
-    /// The legal masks, `uint8`, `(num_envs, num_actions)`.
-    mask: Py<PyArrayDyn<u8>>,
+    /// The observations and legal masks, a row an environment.
+    planes: PlaneBuffers,
     rewards: Py<PyArray1<f32>>,
     terminations: Py<PyArray1<bool>>,
     truncations: Py<PyArray1<bool>>,
-    /// What Python sees of `obs` and `mask`: `bool` views (the packed bytes as they are).
-    obs_view: Py<PyAny>,
-    mask_view: Py<PyAny>,
     copy: bool,
     rules: goishi::Rules,
     /// The board (for `adjacency`).
@@ -129,8 +124,8 @@ impl PyVectorEnv {
         state: &mut EnvState,
         f: impl FnOnce(&mut VecEnv, &[u32], Buffers<'_>) -> Result<T, EnvError> + Send,
     ) -> PyResult<T> {
-        let mut obs = self.obs.bind(py).try_readwrite()?;
-        let mut mask = self.mask.bind(py).try_readwrite()?;
+        let mut obs = self.planes.obs.bind(py).try_readwrite()?;
+        let mut mask = self.planes.mask.bind(py).try_readwrite()?;
         let mut rewards = self.rewards.bind(py).try_readwrite()?;
         let mut terminations = self.terminations.bind(py).try_readwrite()?;
         let mut truncations = self.truncations.bind(py).try_readwrite()?;
@@ -178,7 +173,7 @@ impl PyVectorEnv {
 
     fn info<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let info = PyDict::new(py);
-        info.set_item("legal_mask", self.out(py, &self.mask_view)?)?;
+        info.set_item("legal_mask", self.out(py, &self.planes.mask_view)?)?;
         Ok(info)
     }
 }
@@ -327,9 +322,47 @@ fn read_options(
     array.extract::<Vec<bool>>().map(Some)
 }
 
-/// A new array of zeros of `shape`.
-fn zeros<'py, T: numpy::Element>(py: Python<'py>, shape: &[usize]) -> Bound<'py, PyArrayDyn<T>> {
-    PyArrayDyn::<T>::zeros(py, shape.to_vec(), false)
+/// Observations and legal masks of `rows` games (an environment's, or a search's leaves):
+/// the `uint8` arrays Rust writes, allocated once, and the views Python is given of them.
+pub(crate) struct PlaneBuffers {
+    /// `uint8`, `(rows, *single shape)` (`(rows, 0)` for `obs="none"`).
+    pub(crate) obs: Py<PyArrayDyn<u8>>,
+    /// `uint8`, `(rows, num_actions)`.
+    pub(crate) mask: Py<PyArrayDyn<u8>>,
+    /// What Python sees of `obs` and `mask`: `bool` views (the packed bytes as they are).
+    pub(crate) obs_view: Py<PyAny>,
+    pub(crate) mask_view: Py<PyAny>,
+}
+
+impl PlaneBuffers {
+    pub(crate) fn new(
+        py: Python<'_>,
+        rows: usize,
+        single: &[usize],
+        kind: ObsKind,
+        num_actions: usize,
+    ) -> PyResult<Self> {
+        let mut shape = vec![rows];
+        shape.extend(single);
+        if kind == ObsKind::None {
+            shape.push(0);
+        }
+        let obs = PyArrayDyn::<u8>::zeros(py, shape, false);
+        let mask = PyArrayDyn::<u8>::zeros(py, vec![rows, num_actions], false);
+        let bool_ = py.import("numpy")?.getattr("bool_")?;
+        let obs_view = if kind == ObsKind::Packed {
+            obs.clone().into_any()
+        } else {
+            obs.call_method1("view", (&bool_,))?
+        };
+        let mask_view = mask.call_method1("view", (&bool_,))?;
+        Ok(PlaneBuffers {
+            obs: obs.unbind(),
+            mask: mask.unbind(),
+            obs_view: obs_view.unbind(),
+            mask_view: mask_view.unbind(),
+        })
+    }
 }
 
 #[pymethods]
@@ -400,33 +433,17 @@ impl PyVectorEnv {
         let facts = Facts::of(&env);
         let geometry = env.geometry().clone();
         let n = facts.num_envs;
-        let mut obs_shape = vec![n];
-        obs_shape.extend(&facts.obs_shape);
-        if facts.obs_kind == ObsKind::None {
-            obs_shape.push(0);
-        }
-        let obs_array = zeros::<u8>(py, &obs_shape);
-        let mask_array = zeros::<u8>(py, &[n, facts.num_actions]);
-        let bool_ = py.import("numpy")?.getattr("bool_")?;
-        let obs_view = if facts.obs_kind == ObsKind::Packed {
-            obs_array.clone().into_any()
-        } else {
-            obs_array.call_method1("view", (&bool_,))?
-        };
-        let mask_view = mask_array.call_method1("view", (&bool_,))?;
+        let planes = PlaneBuffers::new(py, n, &facts.obs_shape, facts.obs_kind, facts.num_actions)?;
         Ok(PyVectorEnv {
             state: Mutex::new(EnvState {
                 env,
                 actions: vec![0; n],
                 generation: 0,
             }),
-            obs: obs_array.unbind(),
-            mask: mask_array.unbind(),
+            planes,
             rewards: PyArray1::<f32>::zeros(py, n, false).unbind(),
             terminations: PyArray1::<bool>::zeros(py, n, false).unbind(),
             truncations: PyArray1::<bool>::zeros(py, n, false).unbind(),
-            obs_view: obs_view.unbind(),
-            mask_view: mask_view.unbind(),
             copy,
             rules,
             geometry,
@@ -463,7 +480,7 @@ impl PyVectorEnv {
             env.reset_with(seeds, only.as_deref(), buffers)
         })?;
         drop(state);
-        let obs = self.out(py, &self.obs_view)?;
+        let obs = self.out(py, &self.planes.obs_view)?;
         (obs, self.info(py)?).into_pyobject(py)
     }
 
@@ -532,7 +549,7 @@ impl PyVectorEnv {
         let terminations = self.terminations.bind(py).clone().into_any().unbind();
         let truncations = self.truncations.bind(py).clone().into_any().unbind();
         (
-            self.out(py, &self.obs_view)?,
+            self.out(py, &self.planes.obs_view)?,
             self.out(py, &rewards)?,
             self.out(py, &terminations)?,
             self.out(py, &truncations)?,
