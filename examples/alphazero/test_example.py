@@ -40,26 +40,34 @@ def test_a_symmetry_moves_the_planes_and_the_policy_as_it_moves_the_game():
         assert own[0][sym[8]] == 1 and own[0][sym[3]] == -1 and np.abs(own[0]).sum() == 2
 
 
-def test_value_targets_are_the_result_for_the_player_to_move():
-    sp = SelfPlay("capture/atari-go", 5, 8, simulations=4, history=1, seed=3, threads=1)
-    rng = np.random.default_rng(1)
+def finished_games(rules: str, num_envs: int, moves: int, seed: int):
+    """Self-play on 5x5 with random priors and zero values for `moves` moves: the samples,
+    and each finished game's result for Black with its samples (a dict of slices)."""
+    sp = SelfPlay(rules, 5, num_envs, simulations=4, history=1, seed=seed, threads=1)
+    rng = np.random.default_rng(seed)
 
     def evaluate(obs):
         n = obs.shape[0]
         return rng.normal(size=(n, 26)).astype(np.float32), np.zeros(n, np.float32)
 
-    samples = sp.play(evaluate, 40)
-    assert len(samples["value"]) > 0 and len(sp.results) > 0
+    samples = sp.play(evaluate, moves)
+    assert len(sp.results) > 0
+    assert sum(sp.lengths) == len(samples["value"])
+    starts = np.cumsum([0] + sp.lengths)
+    games = [(result, {k: v[a:b] for k, v in samples.items()})
+             for result, a, b in zip(sp.results, starts, starts[1:])]
+    return samples, games
+
+
+def test_value_targets_are_the_result_for_the_player_to_move():
+    samples, games = finished_games("capture/atari-go", 8, 40, seed=3)
     assert set(np.unique(samples["value"])) <= {-1.0, 0.0, 1.0}
     # Atari Go: each game's samples alternate in sign, move by move (the players alternate),
     # and the last is the last mover's: +1 when a capture won it.
-    start = 0
-    for length, result in zip(sp.lengths, sp.results):
-        values = samples["value"][start:start + length]
-        start += length
+    for result, game in games:
+        values = game["value"]
         assert all(a == -b for a, b in zip(values, values[1:]))
         assert abs(result) == abs(values[-1])
-    assert start == len(samples["value"])
 
 
 def test_the_ownership_target_is_the_area_that_scores_the_game():
@@ -79,24 +87,12 @@ def test_the_ownership_target_is_the_area_that_scores_the_game():
 
 
 def test_self_play_ownership_is_the_final_area_for_the_player_to_move():
-    sp = SelfPlay("go/chinese", 5, 4, simulations=4, history=1, seed=2, threads=1)
-    rng = np.random.default_rng(2)
-
-    def evaluate(obs):
-        n = obs.shape[0]
-        return rng.normal(size=(n, 26)).astype(np.float32), np.zeros(n, np.float32)
-
-    samples = sp.play(evaluate, 150)
-    assert len(sp.results) > 0
-    start = 0
-    for length, result in zip(sp.lengths, sp.results):
-        own = samples["ownership"][start:start + length].astype(int)
-        values = samples["value"][start:start + length]
-        start += length
+    _, games = finished_games("go/chinese", 4, 150, seed=2)
+    for result, game in games:
+        own, values = game["ownership"].astype(int), game["value"]
         # Black moves first: the first sample's ownership is Black's; the players alternate.
         assert all((a == -b).all() for a, b in zip(own, own[1:]))
         assert own.min() >= -1 and own.max() <= 1
         if result != 0:
             # Komi 7.5 (go/chinese): Black's area minus White's decides the result.
             assert (own[0].sum() - 7.5 > 0) == (result > 0) == (values[0] > 0)
-    assert start == len(samples["value"])

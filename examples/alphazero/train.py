@@ -111,14 +111,13 @@ class Buffer:
         self.next = 0
 
     def add(self, samples: Dict[str, np.ndarray]) -> None:
-        n, capacity = len(samples["value"]), len(self.value)
-        for start in range(0, n, capacity):
-            part = {k: v[start:start + capacity] for k, v in samples.items()}
-            rows = (self.next + np.arange(len(part["value"]))) % capacity
-            self.obs[rows], self.policy[rows], self.value[rows] = part["obs"], part["policy"], part["value"]
-            self.ownership[rows] = part["ownership"]
-            self.next = int((rows[-1] + 1) % capacity)
-            self.size = min(self.size + len(rows), capacity)
+        capacity = len(self.value)
+        new = {k: v[-capacity:] for k, v in samples.items()}  # the ring keeps the last ones
+        rows = (self.next + np.arange(len(new["value"]))) % capacity
+        for name in ("obs", "policy", "value", "ownership"):
+            getattr(self, name)[rows] = new[name]
+        self.next = int((self.next + len(rows)) % capacity)
+        self.size = min(self.size + len(rows), capacity)
 
     def sample(self, rng: np.random.Generator, n: int, symmetries: np.ndarray):
         """`n` samples, each under a random symmetry of the board (points permuted in the
